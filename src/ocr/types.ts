@@ -1,0 +1,43 @@
+/** Typed inputs and outputs of the OCR engine (PaddleOCR-style stages). */
+
+/** Four corners clockwise from top-left, x0,y0,...,x3,y3, on the input image. */
+export type Quad8 = [number, number, number, number, number, number, number, number];
+
+/** Page rotation; the clockwise rotation that makes the page upright. */
+export type PageAngle = 0 | 90 | 180 | 270;
+
+export interface OcrChar {
+  readonly char: string;
+  /** Confidence of this character in [0, 1]. */
+  readonly score: number;
+  /** Horizontal centre of the character along the line, as a fraction of the line's length [0, 1]. */
+  readonly x: number;
+}
+
+export interface OcrLine {
+  readonly text: string;
+  /** Mean character confidence in [0, 1]. */
+  readonly score: number;
+  /** The line's box on the input image, clockwise from the line's own top-left. */
+  readonly quad: Quad8;
+  readonly chars: readonly OcrChar[];
+}
+
+export interface OcrTimings {
+  readonly decodeMs: number;
+  readonly detectMs: number;
+  readonly classifyMs: number;
+  readonly recognizeMs: number;
+  readonly postMs: number;
+  /** Sum of time spent inside onnxruntime's `run` alone. */
+  readonly modelMs: number;
+  readonly totalMs: number;
+}
+
+export interface OcrResult {
+  /** Clockwise rotation that makes the page upright. */
+  readonly angle: PageAngle;
+  /** Lines in reading order. */
+  readonly lines: readonly OcrLine[];
+  readonly timings: OcrTimings;
+}
