@@ -1,0 +1,58 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import QRCode from 'qrcode';
+import { measureText, textToSvgPath } from '../../src/render/text.js';
+import { canRender } from '../../src/render/fonts.js';
+import { renderPage, type PageSpec } from '../../src/render/page.js';
+
+test('measureText: CJK is one em per character, ASCII narrower, bold and serif resolve', () => {
+  assert.equal(Math.round(measureText('医疗门诊收费票据', 20)), 160);
+  const ascii = measureText('12345.67', 20);
+  assert.ok(ascii > 60 && ascii < 100, `ascii width ${ascii}`);
+  assert.ok(measureText('¥１２（）：，', 20, { family: 'serif', weight: 700 }) > 0);
+  for (const ch of ['¥', '（', '：', '×', '㎡', '壹', '圆', '整']) assert.ok(canRender(ch), ch);
+});
+
+test('textToSvgPath: outlines placed at x, width matches measureText', () => {
+  const { d, width } = textToSvgPath('住院 Ab9¥', 100, 50, 24);
+  assert.ok(d.startsWith('M'));
+  assert.ok(Math.abs(width - measureText('住院 Ab9¥', 24)) < 1e-6);
+  const xs = [...d.matchAll(/[MLQC]([\d.]+) /g)].map((m) => Number(m[1]));
+  assert.ok(Math.min(...xs) >= 99 && Math.max(...xs) <= 100 + width + 1);
+});
+
+test('renderPage: exact quads, ink inside them, deterministic PNG', async () => {
+  const qr = await QRCode.toBuffer('41060122,0012345678,a1b2c3,2024-03-05,123.40', { margin: 1, width: 120 });
+  const spec: PageSpec = {
+    width: 400,
+    height: 240,
+    items: [
+      { kind: 'text', text: '河南省医疗门诊收费票据', x: 200, y: 20, size: 24, align: 'center', role: 'title', style: { family: 'serif', weight: 700 } },
+      { kind: 'rect', x: 10, y: 60, w: 380, h: 100, stroke: '#c33', strokeWidth: 2 },
+      { kind: 'text', text: '合计（大写）壹佰贰拾叁元肆角整', x: 20, y: 80, size: 16, maxWidth: 150 },
+      { kind: 'image', x: 270, y: 100, w: 120, h: 120, png: qr },
+      { kind: 'text', text: 'hidden', x: 20, y: 200, size: 16, label: false },
+    ],
+  };
+  const a = await renderPage(spec);
+  const b = await renderPage(spec);
+  assert.ok(a.data.equals(b.data));
+  assert.equal(a.lines.length, 2);
+  assert.equal(a.lines[0]!.role, 'title');
+  const [x0, y0, x1, , , y2] = a.lines[0]!.quad;
+  assert.equal(y2 - y0, 24);
+  assert.ok(Math.abs((x0 + x1) / 2 - 200) <= 1);
+  assert.ok(a.lines[1]!.quad[2] - a.lines[1]!.quad[0] <= 151, 'condensed to maxWidth');
+  const { data, info } = await sharp(a.data).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const dark = (x: number, y: number, w: number, h: number): number => {
+    let n = 0;
+    for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) if (data[yy * info.width + xx]! < 128) n++;
+    return n;
+  };
+  assert.ok(dark(x0, y0, x1 - x0, 24) > 100, 'title ink inside its quad');
+  assert.equal(dark(x0, y0 - 8, x1 - x0, 6), 0, 'no title ink above its quad');
+  assert.ok(dark(275, 105, 110, 110) > 2000, 'QR drawn');
+  const jpeg = await renderPage(spec, { format: 'jpeg', quality: 80 });
+  assert.equal(jpeg.data[0], 0xff);
+});
