@@ -1,0 +1,62 @@
+/** Operation A: POST /api/v2/medical_classify_pro (api.md 4.A). */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ClassifyResponse, type ClassifyResponse as ClassifyResponseBody } from '../../contract/classify.js';
+import { errorBodySchema } from '../../contract/common.js';
+import { readFields } from '../body.js';
+import { ApiError } from '../errors.js';
+import { CLASSIFY_IMAGE_FIELDS, loadImage, requireImageSource } from '../image-source.js';
+import { markStatus, type RouteDeps } from '../server.js';
+import type { Caller } from '../auth.js';
+
+export const CLASSIFY_PATH = '/api/v2/medical_classify_pro';
+
+const ClassifyRequestBody = Type.Object(
+  {
+    request_id: Type.Optional(Type.String({ description: 'id of this request; echoed in the response' })),
+    image_file: Type.Optional(Type.Unsafe<Buffer>({ description: 'image file (multipart/form-data part); JPEG or PNG' })),
+    image_base64: Type.Optional(Type.String({ description: 'base64 of the image; a data: prefix is tolerated' })),
+    image_url: Type.Optional(Type.String({ description: 'http(s) address of the image' })),
+  },
+  { description: 'exactly one of image_file, image_base64, image_url' },
+);
+
+export function registerClassifyRoute(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(
+    CLASSIFY_PATH,
+    {
+      schema: {
+        summary: 'Classify the documents in an image',
+        tags: ['A. classify'],
+        consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
+        body: ClassifyRequestBody,
+        response: { 200: ClassifyResponse, '4xx': errorBodySchema('error'), '5xx': errorBodySchema('error') },
+      },
+      onRequest: async (request) => {
+        request.ctx.operation = 'classify';
+        request.ctx.messageField = 'error';
+      },
+    },
+    async (request, reply): Promise<ClassifyResponseBody> => {
+      const fields = readFields(request.body, request.headers['content-type']);
+      let caller: Caller = { keyId: null };
+      if (deps.config.classifyAuth === 'required') {
+        caller = await deps.auth.authenticate(request.headers['x-df-api-id'], request.headers['x-df-api-secret'], 'classify');
+        request.ctx.keyId = caller.keyId;
+      }
+      const image = await loadImage(requireImageSource(fields, CLASSIFY_IMAGE_FIELDS), deps.config.fetchAllowHosts);
+      deps.auth.takeQuota(caller);
+      const classify = deps.operations.classify;
+      if (!classify) throw new ApiError('INTERNAL_ERROR', 'the classification engine is not available in this build');
+      const started = performance.now();
+      const result = await classify(image);
+      markStatus(reply, 'OK');
+      return {
+        request_id: request.ctx.requestId,
+        status: 'OK',
+        time_cost: Math.round((performance.now() - started) / 10) / 100,
+        result,
+      };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+/** Operation B: POST /ocr/medical/verify_note_code (api.md 4.B, 7.2, decisions.md "Verification"). */
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { errorBodySchema } from '../../contract/common.js';
+import { VerifyResponse, type VerifyElements } from '../../contract/verify.js';
+import { readFields, textField, type RequestFields } from '../body.js';
+import { ApiError, verifyReason } from '../errors.js';
+import { INVOICE_IMAGE_FIELDS, findImageSource, loadImage } from '../image-source.js';
+import { markStatus, type RouteDeps } from '../server.js';
+
+export const VERIFY_PATH = '/ocr/medical/verify_note_code';
+
+const ELEMENT_NAMES = ['note_code', 'note_no', 'check_code', 'total_cost', 'billing_date', 'patient_name'] as const;
+
+const VerifyRequestBody = Type.Object(
+  {
+    note_code: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'invoice code (8 digits)' })),
+    note_no: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'invoice number (10 digits)' })),
+    check_code: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'check code (6 characters)' })),
+    total_cost: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'total amount' })),
+    billing_date: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD' })),
+    patient_name: Type.Optional(Type.String({ description: 'required for Henan e-invoices' })),
+    file: Type.Optional(Type.Unsafe<Buffer>({ description: 'optional e-invoice image (multipart part) to read the elements from' })),
+    url: Type.Optional(Type.String({ description: 'optional http(s) address of an e-invoice image' })),
+    request_id: Type.Optional(Type.String()),
+  },
+  { description: 'the five elements (and patient_name), or an e-invoice image' },
+);
+
+type VerifyResponseBody = Static<typeof VerifyResponse>;
+
+function elementsFrom(fields: RequestFields): VerifyElements {
+  const elements: VerifyElements = {};
+  for (const name of ELEMENT_NAMES) {
+    const value = textField(fields, name);
+    if (value !== undefined) elements[name] = value;
+  }
+  return elements;
+}
+
+export function registerVerifyRoute(app: FastifyInstance, deps: RouteDeps): void {
+  app.post(
+    VERIFY_PATH,
+    {
+      schema: {
+        summary: 'Verify an electronic medical invoice by its five elements',
+        tags: ['B. verify'],
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        body: VerifyRequestBody,
+        response: { 200: VerifyResponse, '4xx': errorBodySchema('reason'), '5xx': errorBodySchema('reason') },
+      },
+      onRequest: async (request) => {
+        request.ctx.operation = 'verify';
+      },
+    },
+    async (request, reply): Promise<VerifyResponseBody> => {
+      const fields = readFields(request.body, request.headers['content-type']);
+      const caller = await deps.auth.authenticate(request.headers['x-df-api-id'], request.headers['x-df-api-secret'], 'verify');
+      request.ctx.keyId = caller.keyId;
+
+      let elements = elementsFrom(fields);
+      let qrcodeScanResult: -1 | 0 | 1 = -1;
+      const source = findImageSource(fields, INVOICE_IMAGE_FIELDS);
+      if (source) {
+        const image = await loadImage(source, deps.config.fetchAllowHosts);
+        deps.auth.takeQuota(caller);
+        const read = deps.operations.readInvoiceElements;
+        if (!read) throw new ApiError('INTERNAL_ERROR', 'reading e-invoice images is not available in this build');
+        const found = await read(image);
+        if (!found.elements) {
+          throw new ApiError('DETETION_FAILED', 'no electronic invoice could be found in the image (no readable QR code or printed elements)');
+        }
+        qrcodeScanResult = found.qrcodeScanResult;
+        // Elements read from the image win; fields the image cannot give (patient_name) come from the body.
+        elements = { ...elements, ...found.elements };
+      } else {
+        deps.auth.takeQuota(caller);
+      }
+
+      const outcome = await deps.operations.verify(elements);
+      if (outcome.ok) {
+        markStatus(reply, 'OK');
+        return { request_id: request.ctx.requestId, status: 'OK', data: outcome.data };
+      }
+      markStatus(reply, `VERIFY_FAILED_${outcome.error_code}`);
+      return {
+        request_id: request.ctx.requestId,
+        status: 'VERIFY_FAILED',
+        error_code: outcome.error_code,
+        reason: verifyReason(outcome.error_code),
+        qrcode_scan_result: qrcodeScanResult,
+      };
+    },
+  );
+}
