@@ -1,0 +1,66 @@
+/**
+ * Structural cues read from text: numbers whose own check digits prove what they are. A valid
+ * check digit is strong evidence because random digit strings pass only 1 time in 11 (ID) or 10
+ * (bank cards).
+ */
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** GB 11643-1999: whether an 18-character citizen ID number has a valid check character. */
+export function isValidId18(id: string): boolean {
+  if (!/^\d{17}[\dX]$/.test(id)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(id[i]) * ID_WEIGHTS[i];
+  if (ID_CHECK[sum % 11] !== id[17]) return false;
+  // Birth date must be plausible: the 7th-14th characters are YYYYMMDD.
+  const year = Number(id.slice(6, 10));
+  const month = Number(id.slice(10, 12));
+  const day = Number(id.slice(12, 14));
+  return year >= 1880 && year <= 2100 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** Any valid 18-character ID number in the text (spaces inside the number tolerated). */
+export function containsValidId18(text: string): boolean {
+  const compact = text.normalize('NFKC').toUpperCase().replace(/\s+/g, '');
+  for (const m of compact.matchAll(/(?<!\d)\d{17}[\dX](?!\d)/g)) if (isValidId18(m[0])) return true;
+  return false;
+}
+
+/** Luhn (ISO/IEC 7812) check of a card number. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** A 16-19 digit card number (printed in groups of 4) that passes Luhn, on one line. */
+export function containsBankCardNumber(lines: readonly string[]): boolean {
+  for (const line of lines) {
+    const t = line.normalize('NFKC');
+    for (const m of t.matchAll(/(?<![\d])(?:\d{4}[ ]?){3}\d{4,7}(?![\d])/g)) {
+      const digits = m[0].replace(/ /g, '');
+      if (digits.length >= 16 && digits.length <= 19 && /^[3-9]/.test(digits) && luhnValid(digits)) return true;
+    }
+  }
+  return false;
+}
+
+/** A passport machine-readable zone line (ICAO 9303: P<CHN..., or a line of 44 with many '<'). */
+export function containsMrz(lines: readonly string[]): boolean {
+  for (const line of lines) {
+    const t = line.normalize('NFKC').toUpperCase().replace(/\s+/g, '');
+    if (/^[PDS][A-Z<][A-Z]{3}[A-Z<]{5,}/.test(t) && (t.match(/</g) ?? []).length >= 4) return true;
+    if (t.length >= 40 && (t.match(/</g) ?? []).length >= 6 && /^[A-Z0-9<]+$/.test(t)) return true;
+  }
+  return false;
+}

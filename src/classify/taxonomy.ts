@@ -1,0 +1,203 @@
+/**
+ * Loader of `data/taxonomy.json`: the categories of api.md 2.A with the wordings, cues and rules
+ * the classifier uses. Everything class-specific lives in that file; this module only checks its
+ * shape once at load time, so a typo in the data fails loudly at start-up instead of silently
+ * never matching.
+ */
+import { readFileSync } from 'node:fs';
+import { dataFile } from '../util/paths.js';
+
+/** Named non-text and structural cues a root may claim (see `cues` in the data file). */
+export type CueName = 'id18_valid' | 'mrz' | 'bank_card_number' | 'card' | 'portrait' | 'emblem' | 'qr';
+const CUE_NAMES: readonly CueName[] = ['id18_valid', 'mrz', 'bank_card_number', 'card', 'portrait', 'emblem', 'qr'];
+
+export interface FacetValue {
+  /** Wordings looked for in the title zone. */
+  readonly title: readonly string[];
+  /** Wordings looked for in the body when the title zone says nothing. */
+  readonly body: readonly string[];
+}
+
+/** One independent property of a document (visit type, medium, kind…) read from its wording. */
+export interface Facet {
+  readonly values: Readonly<Record<string, FacetValue>>;
+  readonly default: string;
+  /** Whether falling back to `default` still supports a credible sub-class. */
+  readonly defaultIsEvidence: boolean;
+}
+
+export interface SubClass {
+  readonly name: string;
+  readonly titles: readonly string[];
+  readonly keywords: readonly string[];
+  readonly exclude: readonly string[];
+  /** Facet values that must all hold (roots with facets). */
+  readonly when: Readonly<Record<string, string>>;
+}
+
+export interface RootClass {
+  readonly name: string;
+  /** Title wordings as printed; the first is the canonical one. Sub-class titles are added. */
+  readonly titles: readonly string[];
+  readonly keywords: readonly string[];
+  readonly exclude: readonly string[];
+  readonly structure: readonly CueName[];
+  readonly visual: readonly CueName[];
+  /** Name of a word list (`medical_context`) of which at least one must occur, or null. */
+  readonly requireAny: readonly string[] | null;
+  readonly facets: Readonly<Record<string, Facet>>;
+  readonly subs: readonly SubClass[];
+  readonly defaultSub: string | null;
+}
+
+export interface Scoring {
+  readonly titleLineWeight: number;
+  readonly titleElsewhereWeight: number;
+  readonly keywordWeight: number;
+  readonly keywordCap: number;
+  readonly specificityPerChar: number;
+  readonly fuzzyPenalty: number;
+  readonly placeMin: number;
+  readonly credibleMin: number;
+  readonly credibleMargin: number;
+  readonly subCredibleMargin: number;
+}
+
+export interface Taxonomy {
+  readonly fallback: string;
+  readonly scoring: Scoring;
+  readonly cueWeights: Readonly<Record<CueName, number>>;
+  readonly roots: readonly RootClass[];
+}
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+function fail(where: string, what: string): never {
+  throw new Error(`taxonomy: ${where}: ${what}`);
+}
+
+function obj(v: Json | undefined, where: string): { [k: string]: Json } {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(where, 'expected an object');
+  return v;
+}
+
+function strList(v: Json | undefined, where: string): string[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || v.some((s) => typeof s !== 'string')) fail(where, 'expected a list of strings');
+  return v as string[];
+}
+
+function num(v: Json | undefined, where: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(where, 'expected a number');
+  return v;
+}
+
+function cues(v: Json | undefined, where: string): CueName[] {
+  const list = strList(v, where);
+  for (const c of list) if (!(CUE_NAMES as readonly string[]).includes(c)) fail(where, `unknown cue ${c}`);
+  return list as CueName[];
+}
+
+/** Parse and check a taxonomy document (exported for tests that feed a small one). */
+export function parseTaxonomy(raw: Json): Taxonomy {
+  const top = obj(raw, 'top');
+  const fallback = top.fallback;
+  if (typeof fallback !== 'string') fail('fallback', 'expected a string');
+  const s = obj(top.scoring, 'scoring');
+  const scoring: Scoring = {
+    titleLineWeight: num(s.title_line_weight, 'scoring.title_line_weight'),
+    titleElsewhereWeight: num(s.title_elsewhere_weight, 'scoring.title_elsewhere_weight'),
+    keywordWeight: num(s.keyword_weight, 'scoring.keyword_weight'),
+    keywordCap: num(s.keyword_cap, 'scoring.keyword_cap'),
+    specificityPerChar: num(s.specificity_per_char, 'scoring.specificity_per_char'),
+    fuzzyPenalty: num(s.fuzzy_penalty, 'scoring.fuzzy_penalty'),
+    placeMin: num(s.place_min, 'scoring.place_min'),
+    credibleMin: num(s.credible_min, 'scoring.credible_min'),
+    credibleMargin: num(s.credible_margin, 'scoring.credible_margin'),
+    subCredibleMargin: num(s.sub_credible_margin, 'scoring.sub_credible_margin'),
+  };
+  const cw = obj(top.cues, 'cues');
+  const cueWeights = {} as Record<CueName, number>;
+  for (const c of CUE_NAMES) cueWeights[c] = num(cw[c], `cues.${c}`);
+  const lists: Record<string, string[]> = { medical_context: strList(top.medical_context, 'medical_context') };
+
+  if (!Array.isArray(top.roots)) fail('roots', 'expected a list');
+  const seen = new Set<string>();
+  const roots: RootClass[] = top.roots.map((r0, i) => {
+    const r = obj(r0, `roots[${i}]`);
+    const name = r.name;
+    if (typeof name !== 'string' || name === '') fail(`roots[${i}].name`, 'expected a string');
+    if (seen.has(name)) fail(name, 'duplicate root');
+    seen.add(name);
+    const facets: Record<string, Facet> = {};
+    if (r.facets !== undefined) {
+      for (const [fname, f0] of Object.entries(obj(r.facets, `${name}.facets`))) {
+        const f = obj(f0, `${name}.facets.${fname}`);
+        const values: Record<string, FacetValue> = {};
+        for (const [vname, v0] of Object.entries(obj(f.values, `${name}.facets.${fname}.values`))) {
+          const v = obj(v0, `${name}.facets.${fname}.${vname}`);
+          values[vname] = { title: strList(v.title, `${name}.${fname}.${vname}.title`), body: strList(v.body, `${name}.${fname}.${vname}.body`) };
+        }
+        if (typeof f.default !== 'string') fail(`${name}.facets.${fname}.default`, 'expected a string');
+        facets[fname] = { values, default: f.default, defaultIsEvidence: f.default_is_evidence === true };
+      }
+    }
+    const subs: SubClass[] = (r.subs === undefined ? [] : (r.subs as Json[])).map((s0, j) => {
+      const sc = obj(s0, `${name}.subs[${j}]`);
+      if (typeof sc.name !== 'string') fail(`${name}.subs[${j}].name`, 'expected a string');
+      const when: Record<string, string> = {};
+      if (sc.when !== undefined) {
+        for (const [k, v] of Object.entries(obj(sc.when, `${name}.${sc.name}.when`))) {
+          if (typeof v !== 'string') fail(`${name}.${sc.name}.when.${k}`, 'expected a string');
+          const facet = facets[k];
+          if (!facet) fail(`${name}.${sc.name}.when`, `unknown facet ${k}`);
+          if (v !== facet.default && !(v in facet.values)) fail(`${name}.${sc.name}.when.${k}`, `unknown value ${v}`);
+          when[k] = v;
+        }
+      }
+      return {
+        name: sc.name,
+        titles: strList(sc.titles, `${name}.${sc.name}.titles`),
+        keywords: strList(sc.keywords, `${name}.${sc.name}.keywords`),
+        exclude: strList(sc.exclude, `${name}.${sc.name}.exclude`),
+        when,
+      };
+    });
+    const defaultSub = r.default_sub === undefined ? null : r.default_sub;
+    if (defaultSub !== null && (typeof defaultSub !== 'string' || !subs.some((x) => x.name === defaultSub))) {
+      fail(`${name}.default_sub`, 'must name one of the sub-classes');
+    }
+    if (subs.length > 0 && defaultSub === null) fail(name, 'a root with sub-classes needs default_sub');
+    let requireAny: string[] | null = null;
+    if (r.require_any !== undefined) {
+      if (typeof r.require_any !== 'string' || !lists[r.require_any]) fail(`${name}.require_any`, 'unknown word list');
+      requireAny = lists[r.require_any];
+    }
+    const ownTitles = strList(r.titles, `${name}.titles`);
+    const subTitles = subs.flatMap((x) => x.titles);
+    return {
+      name,
+      titles: [...ownTitles, ...subTitles.filter((t) => !ownTitles.includes(t))],
+      keywords: strList(r.keywords, `${name}.keywords`),
+      exclude: strList(r.exclude, `${name}.exclude`),
+      structure: cues(r.structure, `${name}.structure`),
+      visual: cues(r.visual, `${name}.visual`),
+      requireAny,
+      facets,
+      subs,
+      defaultSub: defaultSub as string | null,
+    };
+  });
+  if (!seen.has(fallback)) fail('fallback', `${fallback} is not a root`);
+  return { fallback, scoring, cueWeights, roots };
+}
+
+let cached: Taxonomy | null = null;
+
+/** The project's taxonomy, read once. */
+export function loadTaxonomy(path: string = dataFile('taxonomy.json')): Taxonomy {
+  if (cached && path === dataFile('taxonomy.json')) return cached;
+  const t = parseTaxonomy(JSON.parse(readFileSync(path, 'utf8')) as Json);
+  if (path === dataFile('taxonomy.json')) cached = t;
+  return t;
+}

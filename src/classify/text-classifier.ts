@@ -1,0 +1,220 @@
+/**
+ * Two-level classification of one document from its recognised lines and visual cues, driven by
+ * `data/taxonomy.json`. Evidence is additive per root: a title wording on a title line counts most,
+ * the same wording elsewhere less, then body keywords, numbers with valid check digits and visual
+ * cues. Exclusion words and a missing medical context veto a root. The best root is kept only if it
+ * clears a floor; it is credible only if it also clears a higher bar by a margin over the runner-up,
+ * so that an unsure answer is flagged instead of asserted, and an unplaceable one becomes 其他.
+ */
+import type { ClassRes } from '../contract/classify.js';
+import { containsBankCardNumber, containsMrz, containsValidId18 } from './cues.js';
+import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
+import { allowedEdits, findWording, normalise, wordingsPresent } from './wording.js';
+
+export interface ClassifierLine {
+  readonly text: string;
+  /** Chosen as a title line (size, position, wording) by the title picker. */
+  readonly isTitle: boolean;
+}
+
+/** Non-text evidence measured on the pixels; absent means unknown, not false. */
+export interface VisualCues {
+  readonly card?: boolean;
+  readonly portrait?: boolean;
+  readonly emblem?: boolean;
+  readonly qr?: boolean;
+}
+
+export interface TextClassification extends ClassRes {
+  /** Evidence score of the chosen root (0 when it fell back). */
+  readonly score: number;
+  /** Score of the runner-up root. */
+  readonly runnerUp: number;
+}
+
+interface Prepared {
+  readonly lines: readonly string[];
+  readonly titleFlags: readonly boolean[];
+  /** All normalised lines joined by a separator no pattern contains. */
+  readonly full: string;
+  readonly raw: readonly string[];
+}
+
+interface TitleHit {
+  readonly score: number;
+  readonly line: number;
+  readonly exact: boolean;
+  /** The normalised wording that matched. */
+  readonly pattern: string;
+}
+
+function prepare(lines: readonly ClassifierLine[]): Prepared {
+  const norm = lines.map((l) => normalise(l.text));
+  return { lines: norm, titleFlags: lines.map((l) => l.isTitle), full: norm.join('|'), raw: lines.map((l) => l.text) };
+}
+
+/** Best occurrence of any of `titles` over the lines; exact-only unless `fuzzy`. */
+function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, fuzzy: boolean): TitleHit | null {
+  const s = tax.scoring;
+  let best: TitleHit | null = null;
+  for (const t of titles) {
+    const pat = normalise(t);
+    if (pat.length === 0) continue;
+    for (let i = 0; i < doc.lines.length; i++) {
+      const line = doc.lines[i];
+      if (line.length === 0) continue;
+      const m = findWording(line, pat, fuzzy ? allowedEdits(pat.length) : 0);
+      if (!m) continue;
+      const coverage = Math.min(1, m.length / line.length);
+      const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
+      const score = base * (0.75 + 0.25 * coverage) - m.edits * s.fuzzyPenalty + s.specificityPerChar * m.length;
+      if (!best || score > best.score) best = { score, line: i, exact: m.edits === 0, pattern: pat };
+    }
+  }
+  return best;
+}
+
+function keywordScore(doc: Prepared, keywords: readonly string[], tax: Taxonomy): number {
+  const n = new Set(wordingsPresent(doc.full, keywords)).size;
+  return Math.min(tax.scoring.keywordCap, n * tax.scoring.keywordWeight);
+}
+
+function cueHolds(cue: CueName, doc: Prepared, visual: VisualCues): boolean {
+  switch (cue) {
+    case 'id18_valid':
+      return doc.raw.some((l) => containsValidId18(l));
+    case 'mrz':
+      return containsMrz(doc.raw);
+    case 'bank_card_number':
+      return containsBankCardNumber(doc.raw);
+    case 'card':
+    case 'portrait':
+    case 'emblem':
+    case 'qr':
+      return visual[cue] === true;
+  }
+}
+
+interface RootScore {
+  readonly root: RootClass;
+  readonly score: number;
+  readonly title: TitleHit | null;
+}
+
+function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxonomy, fuzzy: boolean): RootScore {
+  if (root.name === tax.fallback) return { root, score: 0, title: null };
+  if (wordingsPresent(doc.full, root.exclude).length > 0) return { root, score: 0, title: null };
+  if (root.requireAny && wordingsPresent(doc.full, root.requireAny).length === 0) return { root, score: 0, title: null };
+  const title = bestTitleHit(doc, root.titles, tax, fuzzy);
+  let score = title ? title.score : 0;
+  score += keywordScore(doc, root.keywords, tax);
+  for (const cue of root.structure) if (cueHolds(cue, doc, visual)) score += tax.cueWeights[cue];
+  // Visual cues only reinforce a root that has some text evidence: a bare card shape says little.
+  if (score > 0) for (const cue of root.visual) if (cueHolds(cue, doc, visual)) score += tax.cueWeights[cue];
+  return { root, score, title };
+}
+
+/**
+ * A rival's score as evidence against `best`: a rival whose title is a part of the very wording
+ * that made `best` (身份证 inside 外国人永久居留身份证) is not a competing reading of that line.
+ */
+function competingScore(rival: RootScore, best: RootScore | undefined): number {
+  const t = rival.title;
+  const b = best?.title;
+  if (t && b && t.line === b.line && b.pattern.includes(t.pattern) && b.pattern.length > t.pattern.length) return rival.score - t.score;
+  return rival.score;
+}
+
+/** Text of the title zone: title lines plus the line the root's title wording was found on. */
+function titleZone(doc: Prepared, hit: TitleHit | null): string {
+  const parts: string[] = [];
+  for (let i = 0; i < doc.lines.length; i++) if (doc.titleFlags[i] || (hit && hit.line === i)) parts.push(doc.lines[i]);
+  return parts.join('|');
+}
+
+interface SubDecision {
+  readonly name: string;
+  readonly credible: boolean;
+}
+
+function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecision {
+  const values: Record<string, string> = {};
+  let evidence = true;
+  const evidenced: Record<string, boolean> = {};
+  for (const [fname, facet] of Object.entries(root.facets)) {
+    let chosen: string | null = null;
+    let chosenLen = 0;
+    for (const [vname, v] of Object.entries(facet.values)) {
+      for (const w of wordingsPresent(zone, v.title)) {
+        if (w.length > chosenLen) {
+          chosen = vname;
+          chosenLen = w.length;
+        }
+      }
+    }
+    if (chosen === null) {
+      let bestHits = 0;
+      for (const [vname, v] of Object.entries(facet.values)) {
+        const hits = new Set(wordingsPresent(doc.full, v.body)).size;
+        if (hits > bestHits) {
+          bestHits = hits;
+          chosen = vname;
+        }
+      }
+    }
+    values[fname] = chosen ?? facet.default;
+    evidenced[fname] = chosen !== null || facet.defaultIsEvidence;
+  }
+  let best: SubClass | null = null;
+  for (const sub of root.subs) {
+    const conds = Object.entries(sub.when);
+    if (conds.length === 0 || !conds.every(([f, v]) => values[f] === v)) continue;
+    if (!best || conds.length > Object.keys(best.when).length) best = sub;
+  }
+  if (!best) return { name: root.defaultSub ?? root.subs[0].name, credible: false };
+  for (const f of Object.keys(best.when)) if (!evidenced[f]) evidence = false;
+  return { name: best.name, credible: evidence };
+}
+
+function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecision {
+  const scored = root.subs
+    .map((sub) => {
+      if (wordingsPresent(doc.full, sub.exclude).length > 0) return { sub, score: 0, titled: false };
+      const hit = bestTitleHit(doc, sub.titles, tax, false) ?? bestTitleHit(doc, sub.titles, tax, true);
+      return { sub, score: (hit ? hit.score : 0) + keywordScore(doc, sub.keywords, tax), titled: hit !== null };
+    })
+    .sort((a, b) => b.score - a.score);
+  const top = scored[0];
+  if (!top || top.score <= 0) return { name: root.defaultSub ?? root.subs[0].name, credible: false };
+  const second = scored[1]?.score ?? 0;
+  return { name: top.sub.name, credible: top.titled && top.score - second >= tax.scoring.subCredibleMargin };
+}
+
+/** Classify one document's lines. Pure: same lines and cues, same answer. */
+export function classifyText(lines: readonly ClassifierLine[], visual: VisualCues = {}, tax: Taxonomy = loadTaxonomy()): TextClassification {
+  const doc = prepare(lines);
+  let scores = tax.roots.map((r) => scoreRoot(r, doc, visual, tax, false));
+  // Fuzzy wording only when nothing matched exactly: a near miss of one class's title is often the
+  // exact title of a sibling (机动车驾驶证 / 机动车行驶证), which must not be outvoted by its twin.
+  if (!scores.some((s) => s.title?.exact)) scores = tax.roots.map((r) => scoreRoot(r, doc, visual, tax, true));
+  scores.sort((a, b) => b.score - a.score);
+  const best = scores[0];
+  const runnerUp = scores.slice(1).reduce((m, r) => Math.max(m, competingScore(r, best)), 0);
+  const s = tax.scoring;
+  if (!best || best.score < s.placeMin) {
+    return { root_cls: tax.fallback, sub_cls: null, root_cls_is_credible: -1, sub_cls_is_credible: -1, score: 0, runnerUp: best?.score ?? 0 };
+  }
+  const credible = best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
+  let sub: SubDecision | null = null;
+  if (best.root.subs.length > 0) {
+    sub = Object.keys(best.root.facets).length > 0 ? decideByFacets(best.root, doc, titleZone(doc, best.title)) : decideByTitles(best.root, doc, tax);
+  }
+  return {
+    root_cls: best.root.name,
+    sub_cls: sub ? sub.name : null,
+    root_cls_is_credible: credible ? 1 : -1,
+    sub_cls_is_credible: sub && credible && sub.credible ? 1 : -1,
+    score: best.score,
+    runnerUp,
+  };
+}
