@@ -107,7 +107,7 @@ test('MEDDOC_VERIFY_DAILY_LIMIT is read by loadVerifyConfig', async () => {
 test('20 parallel verifications of one invoice leave exact counts', async () => {
   const { verifier, db } = setup({ dailyLimit: 25 });
   const outcomes = await Promise.all(Array.from({ length: 20 }, () => verifier.verify(elementsOf(zhejiang))));
-  const nums = outcomes.map((o) => (o.ok ? o.data.invoice_additional_result.query_num : -1)).sort((a, b) => a - b);
+  const nums = outcomes.map((o) => (o.ok ? (o.data.invoice_additional_result.query_num ?? -1) : -1)).sort((a, b) => a - b);
   assert.deepEqual(nums, Array.from({ length: 20 }, (_, i) => i + 1));
   assert.deepEqual(readCounters(db, zhejiang.note_code, zhejiang.note_no)?.success_count, 20);
 
