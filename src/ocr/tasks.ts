@@ -1,0 +1,154 @@
+/**
+ * The two units of work a worker thread runs on a page it shares with the main thread:
+ * detect the page's line boxes, or read a list of line quads (crop, classify 0/180, recognise).
+ * Plain functions over an OcrModels, so tests and the benchmark can run them in one thread.
+ */
+import type { Quad8 } from './types.js';
+import { dbPostprocess, DEFAULT_DB_OPTIONS, type DbOptions, type DetectedBox, detectionInput, scaleBoxes } from './detect.js';
+import { classifierInput, classifierOutput, type LineAngle } from './angle.js';
+import { ctcDecode, type DecodedLine, recognitionInput, recognitionWidth, REC_HEIGHT } from './recognize.js';
+import type { OcrModels } from './models.js';
+import { type Pixels, rotatePixels, warpQuad } from '../image/warp.js';
+import { quadSize } from '../image/geometry.js';
+
+/** Time spent per stage inside one task, in ms; sums across tasks and workers. */
+export interface StageTimes {
+  detectMs: number;
+  classifyMs: number;
+  recognizeMs: number;
+  postMs: number;
+  modelMs: number;
+}
+
+export function zeroTimes(): StageTimes {
+  return { detectMs: 0, classifyMs: 0, recognizeMs: 0, postMs: 0, modelMs: 0 };
+}
+
+export function addTimes(into: StageTimes, more: StageTimes): void {
+  into.detectMs += more.detectMs;
+  into.classifyMs += more.classifyMs;
+  into.recognizeMs += more.recognizeMs;
+  into.postMs += more.postMs;
+  into.modelMs += more.modelMs;
+}
+
+export interface DetectOutcome {
+  readonly boxes: DetectedBox[];
+  readonly times: StageTimes;
+}
+
+export async function detectTask(models: OcrModels, page: Pixels, maxSide: number, db: DbOptions = DEFAULT_DB_OPTIONS): Promise<DetectOutcome> {
+  const times = zeroTimes();
+  models.takeModelMs();
+  const t0 = performance.now();
+  const input = detectionInput(page, maxSide);
+  const map = await models.detect(input);
+  const t1 = performance.now();
+  const boxes = scaleBoxes(dbPostprocess(map.data, map.width, map.height, db), {
+    width: map.width,
+    height: map.height,
+    sourceWidth: page.width,
+    sourceHeight: page.height,
+  });
+  times.detectMs = t1 - t0;
+  times.postMs = performance.now() - t1;
+  times.modelMs = models.takeModelMs();
+  return { boxes, times };
+}
+
+export interface LineJob {
+  /** Point 0 is the text's top-left as it should be read. */
+  readonly quad: Quad8;
+  /** Run the 0/180 classifier; a confident 180 also reads the line turned. */
+  readonly classify: boolean;
+  /** Read the line both ways whatever the classifier says (orientation probes). */
+  readonly bothWays: boolean;
+}
+
+export interface LineRead {
+  readonly forward: DecodedLine;
+  /** The line read turned 180 degrees, when asked or when the classifier suggested it. */
+  readonly flipped: DecodedLine | null;
+  readonly angle: LineAngle | null;
+}
+
+export interface ReadOptions {
+  /** Crops narrower than this are padded (see recognitionInput). */
+  readonly minWidth: number;
+  /** Longest crop fed to the recogniser, in pixels at height 48. */
+  readonly maxWidth: number;
+  /** Classifier confidence above which a 180 verdict triggers a turned read. */
+  readonly flipThreshold: number;
+}
+
+export const DEFAULT_READ_OPTIONS: ReadOptions = { minWidth: 96, maxWidth: 3200, flipThreshold: 0.9 };
+
+export interface ReadOutcome {
+  readonly lines: LineRead[];
+  readonly times: StageTimes;
+}
+
+/** Crops a line quad to the recogniser's height at its natural width. */
+export function cropLine(page: Pixels, quad: Quad8, maxWidth: number): Pixels {
+  const { width, height } = quadSize(quad);
+  return warpQuad(page, quad, recognitionWidth(width, height, maxWidth), REC_HEIGHT);
+}
+
+async function recognizeCrop(models: OcrModels, crop: Pixels, minWidth: number): Promise<DecodedLine> {
+  const input = recognitionInput(crop, minWidth);
+  const out = await models.recognize(input);
+  return ctcDecode(out.data, out.steps, out.classes, models.charset, input.contentWidth / input.width);
+}
+
+export async function readTask(models: OcrModels, page: Pixels, jobs: readonly LineJob[], opts: ReadOptions = DEFAULT_READ_OPTIONS): Promise<ReadOutcome> {
+  const times = zeroTimes();
+  models.takeModelMs();
+  const tCrop = performance.now();
+  const crops = jobs.map((j) => cropLine(page, j.quad, opts.maxWidth));
+  let cropMs = performance.now() - tCrop;
+
+  const angles: (LineAngle | null)[] = jobs.map(() => null);
+  const toClassify = jobs.map((j, i) => (j.classify ? i : -1)).filter((i) => i >= 0);
+  if (toClassify.length > 0) {
+    const t0 = performance.now();
+    const probs = await models.classify(classifierInput(toClassify.map((i) => crops[i]!)), toClassify.length);
+    classifierOutput(probs, toClassify.length).forEach((a, k) => {
+      angles[toClassify[k]!] = a;
+    });
+    times.classifyMs = performance.now() - t0;
+  }
+
+  const t1 = performance.now();
+  const lines: LineRead[] = [];
+  for (let i = 0; i < jobs.length; i++) {
+    const job = jobs[i]!;
+    const crop = crops[i]!;
+    const forward = await recognizeCrop(models, crop, opts.minWidth);
+    const a = angles[i];
+    const turn = job.bothWays || (a !== null && a !== undefined && a.angle === 180 && a.score >= opts.flipThreshold);
+    let flipped: DecodedLine | null = null;
+    if (turn) {
+      const tc = performance.now();
+      const turned = rotatePixels(crop, 180);
+      cropMs += performance.now() - tc;
+      flipped = await recognizeCrop(models, turned, opts.minWidth);
+    }
+    lines.push({ forward, flipped, angle: a ?? null });
+  }
+  times.recognizeMs = performance.now() - t1 + cropMs;
+  times.modelMs = models.takeModelMs();
+  return { lines, times };
+}
+
+/** Runs tasks in the calling thread, one at a time: for tests and raw-model benchmarks. */
+export function inThreadRunner(models: OcrModels, opts: ReadOptions = DEFAULT_READ_OPTIONS): {
+  readonly parallelism: number;
+  detect(page: Pixels, maxSide: number): Promise<DetectOutcome>;
+  read(page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome>;
+} {
+  return {
+    parallelism: 1,
+    detect: (page, maxSide) => detectTask(models, page, maxSide),
+    read: (page, jobs) => readTask(models, page, jobs, opts),
+  };
+}
