@@ -1,0 +1,108 @@
+/** api.md 2.C's extended checksum and each payment's check_info, from relations inside the invoice. */
+import type { CheckValue, CostCategory } from '../contract/common.js';
+import type { CostDetail, ExtractChecksum, PaymentItem } from '../contract/extract.js';
+import { roundCents, sameAmount } from './parse/amount.js';
+import type { PrintedPayment } from './grid.js';
+import type { PaymentRelation, ProvinceRow, RestrictedCheck } from './tables.js';
+
+/** A sum equals a total to the cent, with one cent more per ten terms for rounding of printed parts. */
+function sumMatches(parts: readonly number[], total: number): CheckValue {
+  const s = roundCents(parts.reduce((a, b) => a + b, 0));
+  return Math.abs(s - total) <= 0.005 + Math.floor(parts.length / 10) * 0.01 ? 1 : 0;
+}
+
+export interface ChecksumInput {
+  readonly totalFigures: number | null;
+  readonly totalCapital: number | null;
+  readonly total: number;
+  readonly categories: readonly CostCategory[];
+  readonly details: readonly CostDetail[];
+  readonly payments: readonly PrintedPayment[];
+  readonly province: ProvinceRow | undefined;
+  readonly type: number;
+  readonly electronic: boolean;
+  readonly noteNo: string;
+  /** Every invoice number printed on the page (pre-printed red number and the printed one). */
+  readonly noteNoReadings: readonly string[];
+  readonly billingDate: string;
+  /** Other dates of the same visit (settlement, treatment) the billing date must not precede. */
+  readonly visitDates: readonly string[];
+  /** Today as YYYY-MM-DD; an invoice cannot be billed later. */
+  readonly today: string;
+}
+
+/** Whether a province-restricted check applies: that province's outpatient paper invoices only. */
+export function restrictedApplies(check: RestrictedCheck, p: ChecksumInput): boolean {
+  return !!p.province && p.province.restrictedChecks.includes(check) && p.type === 1 && !p.electronic;
+}
+
+function classSum(details: readonly CostDetail[], level: string, pick: (d: CostDetail) => number): number | null {
+  const rows = details.filter((d) => d.medical_level === level);
+  return rows.length === 0 ? null : roundCents(rows.reduce((a, d) => a + pick(d), 0));
+}
+
+export function computeChecksum(p: ChecksumInput): ExtractChecksum {
+  const total_cost: CheckValue = p.totalFigures !== null && p.totalCapital !== null
+    ? (sameAmount(p.totalFigures, p.totalCapital) ? 1 : 0)
+    : -1;
+  const hasTotal = p.total > 0 || p.totalFigures !== null || p.totalCapital !== null;
+  const cost_categories: CheckValue = hasTotal && p.categories.length > 0 ? sumMatches(p.categories.map((c) => c.cost), p.total) : -1;
+  const cost_detail_list: CheckValue = hasTotal && p.details.length > 0 ? sumMatches(p.details.map((d) => d.cost), p.total) : -1;
+
+  let note_no: CheckValue = -1;
+  if (restrictedApplies('note_no', p) && p.noteNo !== '') {
+    const pattern = p.province?.noteNoPattern;
+    const shapeOk = pattern ? pattern.test(p.noteNo) : /^\d+$/.test(p.noteNo);
+    const others = p.noteNoReadings.filter((n) => n !== '');
+    const agree = others.every((n) => n === p.noteNo || n.endsWith(p.noteNo) || p.noteNo.endsWith(n));
+    note_no = shapeOk && agree ? 1 : 0;
+  }
+  let billing_date: CheckValue = -1;
+  if (restrictedApplies('billing_date', p) && p.billingDate !== '') {
+    const ok = p.billingDate <= p.today && p.visitDates.every((d) => d === '' || d <= p.billingDate);
+    billing_date = ok ? 1 : 0;
+  }
+  // Class B (自付二) is what the patient pays first on 乙 items; class C (个人自费) is the cost of
+  // 丙 / self-funded items. Both are compared with the detail rows that carry those grades.
+  let payments_class_b: CheckValue = -1;
+  if (restrictedApplies('payments_class_b', p)) {
+    const printed = p.payments.find((x) => x.name === '自付二');
+    const fromDetails = classSum(p.details, '乙', (d) => d.selfpay);
+    if (printed && fromDetails !== null) payments_class_b = sameAmount(printed.cost, fromDetails) ? 1 : 0;
+  }
+  let payments_class_c: CheckValue = -1;
+  if (restrictedApplies('payments_class_c', p)) {
+    const printed = p.payments.find((x) => x.name === '个人自费');
+    const fromDetails = classSum(p.details, '丙', (d) => d.cost);
+    if (printed && fromDetails !== null) payments_class_c = sameAmount(printed.cost, fromDetails) ? 1 : 0;
+  }
+  return { total_cost, cost_detail_list, cost_categories, note_no, billing_date, payments_class_b, payments_class_c };
+}
+
+/**
+ * check_info of each payment: 1 when it takes part in a relation of the table that holds, 0 when
+ * every relation it takes part in fails, -1 when no relation could be checked (too few terms printed).
+ */
+export function checkPayments(
+  payments: readonly PrintedPayment[],
+  relations: readonly PaymentRelation[],
+  total: number,
+): PaymentItem[] {
+  const byName = new Map(payments.map((x) => [x.name, x.cost]));
+  const verdict = new Map<string, CheckValue>();
+  for (const r of relations) {
+    const rhs = r.equals === '$total' ? (total > 0 ? total : undefined) : byName.get(r.equals);
+    const sumTerms = r.sum.filter((n) => byName.has(n));
+    const minusTerms = r.minus.filter((n) => byName.has(n));
+    const present = sumTerms.length + minusTerms.length + (r.equals.startsWith('$') ? 0 : rhs !== undefined ? 1 : 0);
+    if (rhs === undefined || present < r.minPresent) continue;
+    const value = sumTerms.reduce((a, n) => a + byName.get(n)!, 0) - minusTerms.reduce((a, n) => a + Math.abs(byName.get(n)!), 0);
+    const holds = sameAmount(roundCents(value), rhs);
+    const members = [...sumTerms, ...minusTerms, ...(r.equals.startsWith('$') ? [] : [r.equals])];
+    for (const m of members) {
+      const prev = verdict.get(m);
+      verdict.set(m, holds ? 1 : prev === 1 ? 1 : 0);
+    }
+  }
+  return payments.map((x) => ({ name: x.name, cost: x.cost, check_info: verdict.get(x.name) ?? -1 }));
+}

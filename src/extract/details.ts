@@ -1,0 +1,218 @@
+/**
+ * Cost-detail tables: a header row names the columns (项目名称, 规格, 数量, 单价, 金额, ...), each row
+ * below is cut into cells by gaps and each cell goes to the header column nearest its centre. A
+ * header that repeats 项目名称 holds several column groups side by side (e-invoices print two).
+ */
+import type { CheckValue } from '../contract/common.js';
+import type { CostDetail } from '../contract/extract.js';
+import type { Catalogue } from './catalogue.js';
+import { rowsOf, type Segment } from './layout.js';
+import { findAmounts, parseAmount, roundCents } from './parse/amount.js';
+import { compact } from './parse/normalize.js';
+import type { DetailColumn, ExtractTables } from './tables.js';
+import { TermDictionary } from './terms.js';
+
+interface Token {
+  readonly text: string;
+  readonly x0: number;
+  readonly x1: number;
+}
+
+/** Cuts a row into cells at gaps wider than `gap` pixels. */
+function tokens(row: readonly Segment[], gap: number): Token[] {
+  const out: Token[] = [];
+  for (const seg of row) {
+    let cur: { text: string; x0: number; x1: number } | null = null;
+    for (const c of seg.chars) {
+      if (cur && c.x0 - cur.x1 <= gap) {
+        cur.text += c.char;
+        cur.x1 = c.x1;
+      } else {
+        if (cur) out.push(cur);
+        cur = { text: c.char, x0: c.x0, x1: c.x1 };
+      }
+    }
+    if (cur) out.push(cur);
+  }
+  return out.sort((a, b) => a.x0 - b.x0);
+}
+
+interface Column {
+  readonly column: DetailColumn;
+  readonly x: number;
+}
+
+function headerColumns(row: readonly Segment[], dict: TermDictionary<DetailColumn>): Column[] {
+  const cols: Column[] = [];
+  for (const seg of row) {
+    for (const h of dict.scan(seg.text)) {
+      const cs = seg.chars.slice(h.start, h.end);
+      cols.push({ column: h.payloads[0]!, x: (cs[0]!.x0 + cs[cs.length - 1]!.x1) / 2 });
+    }
+  }
+  return cols.sort((a, b) => a.x - b.x);
+}
+
+function isHeader(cols: readonly Column[]): boolean {
+  const kinds = new Set(cols.map((c) => c.column));
+  return kinds.size >= 3 && kinds.has('name') && (kinds.has('cost') || kinds.has('unit_price'));
+}
+
+/** Splits a header into groups at each repeated name column. */
+function groups(cols: readonly Column[]): Column[][] {
+  const out: Column[][] = [];
+  for (const c of cols) {
+    if (c.column === 'name' || out.length === 0) out.push([]);
+    out[out.length - 1]!.push(c);
+  }
+  return out.filter((g) => g.some((c) => c.column === 'name'));
+}
+
+const SPEC_AT_END = /(\d+(?:\.\d+)?\s*(?:mg|g|ml|μg|ug|iu|u|万u|万单位|单位|%|cm|mm|mmol|kg)(?:[^\u4e00-\u9fff]*|[*×xX/].*))$/i;
+const CODE_AT_START = /^([A-Z]{0,3}\d{6,}[A-Z0-9-]*|[A-Z]{1,2}\d{2}[A-Z]{0,3}\d{3,}[A-Z0-9]*)/;
+
+export interface NameParts {
+  readonly ocrName: string;
+  readonly spec: string;
+  readonly code: string;
+  readonly level: string;
+}
+
+/** Splits a printed detail name into its code, grade marker, specification and the name itself. */
+export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
+  let s = compact(raw);
+  let code = '';
+  const cm = CODE_AT_START.exec(s);
+  if (cm) {
+    code = cm[1]!;
+    s = s.slice(code.length).replace(/^[-_:]/, '');
+  }
+  let level = '';
+  const lm = /^[\[(【]([甲乙丙])类?[\])】]|[\[(【]([甲乙丙])类?[\])】]$|^([甲乙丙])类/.exec(s);
+  if (lm) {
+    level = tables.medicalLevels.get(lm[1] ?? lm[2] ?? lm[3] ?? '') ?? '';
+    s = s.replace(lm[0], '');
+  }
+  let spec = '';
+  const sm = SPEC_AT_END.exec(s);
+  if (sm && sm.index > 0) {
+    spec = sm[1]!;
+    s = s.slice(0, sm.index);
+  } else {
+    const bracket = /[(\[【]([^)\]】]*\d[^)\]】]*)[)\]】]$/.exec(s);
+    if (bracket) {
+      spec = bracket[1]!;
+      s = s.slice(0, bracket.index);
+    }
+  }
+  return { ocrName: s.replace(/[*×]+$/, ''), spec, code, level };
+}
+
+function ratio(text: string): number | null {
+  const t = compact(text);
+  const pct = /^(\d{1,3}(?:\.\d+)?)%$/.exec(t);
+  if (pct) return Number(pct[1]) / 100;
+  const v = parseAmount(t);
+  return v !== null && v >= 0 && v <= 1 ? v : null;
+}
+
+function medicalType(section: string, cls: string, name: string): number {
+  const s = `${section}|${cls}`;
+  if (/西药/.test(s)) return 1;
+  if (/中成药|中草药|中药|饮片/.test(s)) return 2;
+  if (/检查|治疗|化验|检验|手术|护理|床位|诊察|诊疗|材料|麻醉|输血|输氧|挂号|服务/.test(s + name)) return 3;
+  return 0;
+}
+
+export function readDetails(
+  segments: readonly Segment[],
+  unit: number,
+  tables: ExtractTables,
+  catalogue: Catalogue,
+  categoryNames: ReadonlySet<string>,
+): CostDetail[] {
+  const dict = new TermDictionary<DetailColumn>();
+  for (const [word, col] of tables.detailHeaders) dict.add(word, col);
+  const rows = rowsOf(segments);
+  const out: CostDetail[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const cols = headerColumns(rows[r]!, dict);
+    if (!isHeader(cols)) continue;
+    const gs = groups(cols);
+    let lastY = rows[r]![0]!.box.y1;
+    for (let k = r + 1; k < rows.length; k++) {
+      const row = rows[k]!;
+      const text = row.map((s) => s.text).join('');
+      if (row[0]!.box.y0 - lastY > 3 * unit) break;
+      if (tables.totalStopWords.some((w) => text.startsWith(w)) || isHeader(headerColumns(row, dict))) break;
+      lastY = row[0]!.box.y1;
+      const toks = tokens(row, 0.8 * unit);
+      gs.forEach((g, gi) => {
+        const x0 = gi === 0 ? -Infinity : (gs[gi - 1]![gs[gi - 1]!.length - 1]!.x + g[0]!.x) / 2;
+        const x1 = gi + 1 < gs.length ? (g[g.length - 1]!.x + gs[gi + 1]![0]!.x) / 2 : Infinity;
+        const cells = new Map<DetailColumn, string>();
+        for (const t of toks) {
+          const cx = (t.x0 + t.x1) / 2;
+          if (cx < x0 || cx >= x1) continue;
+          const nearest = g.reduce((a, b) => (Math.abs(b.x - cx) < Math.abs(a.x - cx) ? b : a));
+          const col = nearest.column;
+          cells.set(col, (cells.get(col) ?? '') + t.text);
+        }
+        const detail = buildDetail(cells, tables, catalogue);
+        if (detail && !categoryNames.has(detail.ocr_name)) out.push(detail);
+      });
+    }
+  }
+  return out;
+}
+
+function buildDetail(cells: ReadonlyMap<DetailColumn, string>, tables: ExtractTables, catalogue: Catalogue): CostDetail | null {
+  const origin = cells.get('name') ?? '';
+  if (!/[\u4e00-\u9fff]{2,}/.test(origin)) return null;
+  const parts = splitDetailName(origin, tables);
+  const num = (c: DetailColumn): number | null => {
+    const v = cells.get(c);
+    if (v === undefined) return null;
+    const hits = findAmounts(v);
+    return hits[0]?.value ?? null;
+  };
+  let amount = num('amount');
+  let unitText = cells.get('unit') ?? '';
+  const amountCell = cells.get('amount') ?? '';
+  const au = /^(\d+(?:\.\d+)?)([\u4e00-\u9fff]{1,2})$/.exec(compact(amountCell));
+  if (au) {
+    amount = Number(au[1]);
+    if (!unitText) unitText = au[2]!;
+  }
+  const unitPrice = num('unit_price');
+  let cost = num('cost');
+  if (cost === null && amount !== null && unitPrice !== null) cost = roundCents(amount * unitPrice);
+  if (cost === null) return null;
+  const levelCell = compact(cells.get('medical_level') ?? '');
+  const level = tables.medicalLevels.get(levelCell) ?? (levelCell.length > 0 ? levelCell : parts.level);
+  const r = ratio(cells.get('selfpay_ratio') ?? '');
+  const printedSelfpay = num('selfpay');
+  const selfpay = printedSelfpay ?? (r !== null ? roundCents(cost * r) : 0);
+  const check: CheckValue = amount !== null && unitPrice !== null
+    ? (Math.abs(amount * unitPrice - cost) <= Math.max(0.011, Math.abs(amount) * 0.005) ? 1 : 0)
+    : -1;
+  const cls = compact(cells.get('class') ?? '');
+  const match = catalogue.match(parts.ocrName);
+  return {
+    ocr_name: parts.ocrName,
+    cost,
+    amount: amount ?? 0,
+    unit_price: unitPrice ?? 0,
+    spec: compact(cells.get('spec') ?? '') || parts.spec,
+    unit: compact(unitText),
+    medical_level: level,
+    selfpay_ratio: r ?? 0,
+    selfpay,
+    medical_type: medicalType(match?.section ?? '', cls, parts.ocrName),
+    class: cls,
+    item_coding: compact(cells.get('item_coding') ?? '') || parts.code,
+    origin_ocr_name: origin,
+    name: match?.name ?? '',
+    check_amount_unitprice_cost: check,
+  };
+}

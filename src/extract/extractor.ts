@@ -1,0 +1,240 @@
+/**
+ * Operation C's domain: OCR lines of one invoice image in, `medical_result` out (api.md 2.C).
+ *
+ * Not found convention (docs/extract.md): strings "", numbers 0, checks -1, lists [] and payments
+ * not printed are left out.
+ */
+import type { CostCategory } from '../contract/common.js';
+import type { ExtractVariant, MedicalResult, Province } from '../contract/extract.js';
+import type { OcrLine } from '../ocr/types.js';
+import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.js';
+import { nationalCatalogue, type Catalogue } from './catalogue.js';
+import { checkPayments, computeChecksum } from './checksum.js';
+import { readDetails } from './details.js';
+import { readCategories, readPayments } from './grid.js';
+import {
+  addFieldTerms, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, type HeaderValues, type TermPayload,
+} from './header.js';
+import { segmentLines, typicalHeight, type Segment } from './layout.js';
+import { sameAmount } from './parse/amount.js';
+import { daysBetween, findDates } from './parse/date.js';
+import { parseInvoiceType } from './parse/fields.js';
+import { compact } from './parse/normalize.js';
+import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
+import { scanSegments, TermDictionary } from './terms.js';
+
+export interface ExtractInput {
+  readonly lines: readonly OcrLine[];
+  readonly width: number;
+  readonly height: number;
+  readonly variant: ExtractVariant;
+  /** Texts of QR codes decoded from the same image. */
+  readonly qrPayloads?: readonly string[];
+  /** Today in YYYY-MM-DD (Asia/Shanghai); defaults to the clock. Injected by tests. */
+  readonly today?: string;
+  /** Catalogue to match details against; defaults to data/catalogue.json. */
+  readonly catalogue?: Catalogue;
+}
+
+export type ExtractOutcome =
+  | {
+      readonly ok: true;
+      readonly result: MedicalResult;
+      /** Elements whose QR value disagrees with the printed one (note_code, note_no, ...). */
+      readonly qrMismatch?: string[];
+      /** Province the invoice was read as, when known (the variant's, or recognised). */
+      readonly province?: Province;
+      readonly electronic: boolean;
+    }
+  | { readonly ok: false; readonly found: string };
+
+function todayInShanghai(): string {
+  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function hasAny(text: string, words: readonly string[]): boolean {
+  return words.some((w) => text.includes(w));
+}
+
+/** What the page is when it is not a medical invoice, or null when it is one. */
+export function refusal(lines: readonly OcrLine[], tables: ExtractTables): string | null {
+  const text = compact(lines.map((l) => l.text).join(''));
+  if (text.length === 0) return 'no text';
+  const categoryHit = tables.categories.some((c) => c.length >= 3 && text.includes(c));
+  if (hasAny(text, tables.invoiceWords) && (hasAny(text, tables.medicalWords) || categoryHit)) return null;
+  for (const r of tables.refusals) {
+    if (r.terms.filter((t) => text.includes(t)).length >= r.min) return r.found;
+  }
+  if (text.length < 12) return 'too little text to read';
+  return 'a document that is not a medical invoice';
+}
+
+function str(v: HeaderValues, f: HeaderField): string {
+  const x = v[f];
+  return typeof x === 'string' ? x : '';
+}
+
+function num(v: HeaderValues, f: HeaderField): number | null {
+  const x = v[f];
+  return typeof x === 'number' ? x : null;
+}
+
+function buildDictionary(tables: ExtractTables, province: Province | undefined): TermDictionary<TermPayload> {
+  const dict = new TermDictionary<TermPayload>();
+  addFieldTerms(dict, tables, province);
+  for (const a of tables.paymentAliases) dict.add(a.printed, { type: 'payment', name: a.name, ...(a.provinces ? { provinces: a.provinces } : {}) });
+  for (const c of tables.categories) dict.add(c, { type: 'category', name: c });
+  return dict;
+}
+
+/** Compares QR elements with printed ones; fills printed blanks from the QR. */
+function crossCheckQr(
+  payloads: readonly string[],
+  printed: { note_code: string; note_no: string; check_code: string; total_cost: number; billing_date: string },
+): { mismatch: string[]; fill: EInvoiceElements } {
+  const mismatch = new Set<string>();
+  const fill: EInvoiceElements = {};
+  for (const p of payloads) {
+    const qr = parseEInvoiceQr(p);
+    for (const key of ['note_code', 'note_no', 'check_code', 'billing_date'] as const) {
+      const q = qr[key];
+      if (q === undefined) continue;
+      if (printed[key] === '') fill[key] ??= q;
+      else if (printed[key].toLowerCase() !== q.toLowerCase()) mismatch.add(key);
+    }
+    if (qr.total_cost !== undefined) {
+      if (printed.total_cost === 0) fill.total_cost ??= qr.total_cost;
+      else if (!sameAmount(printed.total_cost, qr.total_cost)) mismatch.add('total_cost');
+    }
+  }
+  return { mismatch: [...mismatch], fill };
+}
+
+export function extractInvoice(input: ExtractInput): ExtractOutcome {
+  const tables = extractTables();
+  const found = refusal(input.lines, tables);
+  if (found !== null) return { ok: false, found };
+
+  const segments: Segment[] = segmentLines(input.lines);
+  const unit = typicalHeight(segments);
+  const title = findTitle(segments, input.height, tables);
+  const titleText = title?.text ?? '';
+  const variantProvince = input.variant === 'general' || input.variant === 'e_invoice' ? undefined : input.variant;
+  const hospitalGuess = findHospitalName(segments, title);
+  let province: Province | undefined = variantProvince ?? provinceIn(titleText, tables) ?? provinceIn(hospitalGuess, tables);
+
+  const dict = buildDictionary(tables, province);
+  const hits = scanSegments(segments, dict);
+  const header = readHeader(hits, segments, unit, tables);
+
+  const noteCode = str(header, 'note_code');
+  province ??= provinceOfCode(noteCode, tables);
+  const provinceRow = province ? tables.provinces.get(province) : undefined;
+
+  const categories: CostCategory[] = readCategories(hits, segments, unit);
+  const printedPayments = readPayments(hits, segments, unit, province);
+  const catalogue = input.catalogue ?? nationalCatalogue();
+  const details = readDetails(segments, unit, tables, catalogue, new Set(categories.map((c) => c.name)));
+
+  const totalFigures = num(header, 'total_cost_figures');
+  const totalCapital = num(header, 'total_cost_capital');
+  let total = totalFigures ?? totalCapital ?? 0;
+
+  const pageText = compact(input.lines.map((l) => l.text).join(''));
+  let type = parseInvoiceType(titleText);
+  if (type === 0) {
+    if (/住院号|入院|出院|住院天数|住院科别/.test(pageText)) type = 2;
+    else if (/门诊号|就诊日期|挂号|门急诊/.test(pageText)) type = 1;
+  }
+  const electronic = input.variant === 'e_invoice' || /电子/.test(titleText);
+
+  let start = str(header, 'start_hospital_date');
+  let end = str(header, 'end_hospital_date');
+  if (start !== '' && end === '') {
+    // "住院时间 2021-03-01 至 2021-03-06" prints both dates after one label.
+    const both = hits.filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'start_hospital_date'));
+    for (const h of both) {
+      const dates = findDates(h.segment.text.slice(h.end));
+      if (dates.length >= 2 && dates[0]!.date === start) {
+        end = dates[1]!.date;
+        break;
+      }
+    }
+  }
+  if (start !== '' && end !== '' && end < start) [start, end] = [end, start];
+  const days = num(header, 'hospital_days') ?? (start !== '' && end !== '' ? daysBetween(start, end) : 0);
+
+  let noteNo = str(header, 'note_no');
+  let checkCode = str(header, 'check_code');
+  let billingDate = str(header, 'billing_date');
+  let noteCodeOut = noteCode;
+  let qrMismatch: string[] | undefined;
+  if (input.qrPayloads && input.qrPayloads.length > 0) {
+    const { mismatch, fill } = crossCheckQr(input.qrPayloads, {
+      note_code: noteCodeOut, note_no: noteNo, check_code: checkCode, total_cost: total, billing_date: billingDate,
+    });
+    noteCodeOut ||= fill.note_code ?? '';
+    noteNo ||= fill.note_no ?? '';
+    checkCode ||= fill.check_code ?? '';
+    billingDate ||= fill.billing_date ?? '';
+    if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
+    if (mismatch.length > 0) qrMismatch = mismatch;
+  }
+
+  const noteNoReadings = hits
+    .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))
+    .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
+    .filter((n) => n !== '');
+
+  const checksum = computeChecksum({
+    totalFigures, totalCapital, total, categories, details, payments: printedPayments, province: provinceRow, type, electronic,
+    noteNo, noteNoReadings, billingDate,
+    visitDates: [str(header, 'treatment_date'), end],
+    today: input.today ?? todayInShanghai(),
+  });
+  const payments_info = checkPayments(printedPayments, tables.paymentRelations, total);
+
+  const hospitalName = str(header, 'hospital_name') || hospitalGuess;
+  const result: MedicalResult = {
+    note_title: titleText,
+    type,
+    note_no: noteNo,
+    patient_name: str(header, 'patient_name'),
+    patient_gender: num(header, 'patient_gender') ?? 0,
+    billing_date: billingDate,
+    checksum,
+    cost_categories: categories,
+    cost_detail_list: details,
+    hospital_name: hospitalName,
+    start_hospital_date: start,
+    end_hospital_date: end,
+    hospital_days: days,
+    total_cost: total,
+    medical_insurance_type: str(header, 'medical_insurance_type'),
+    medical_organization_type: str(header, 'medical_organization_type'),
+    service_serial_no: str(header, 'service_serial_no'),
+    social_security_card_no: str(header, 'social_security_card_no'),
+    payments_info,
+    charging_units: str(header, 'charging_units'),
+    hospital_no: str(header, 'hospital_no'),
+    payee: str(header, 'payee'),
+    reviewer: str(header, 'reviewer'),
+    hospital_departments: str(header, 'hospital_departments'),
+    work_unit: str(header, 'work_unit'),
+    payment_channel: str(header, 'payment_channel'),
+    medical_insurance_no: str(header, 'medical_insurance_no'),
+    medical_card_no: str(header, 'medical_card_no'),
+    check_code: checkCode,
+    note_code: noteCodeOut,
+    medical_record_no: str(header, 'medical_record_no'),
+    unified_social_credit_code: str(header, 'unified_social_credit_code'),
+    treatment_date: str(header, 'treatment_date'),
+  };
+  return {
+    ok: true,
+    result,
+    ...(qrMismatch ? { qrMismatch } : {}),
+    ...(province ? { province } : {}),
+    electronic,
+  };
+}

@@ -1,0 +1,120 @@
+/** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
+import type { Province } from '../contract/extract.js';
+import { centreY, height, rowsOf, type Segment } from './layout.js';
+import { compact } from './parse/normalize.js';
+import type { ExtractTables, HeaderField } from './tables.js';
+import { groupBySegment, valueCandidates, type TermDictionary, type TermHit } from './terms.js';
+import { readValue, type FieldValue } from './values.js';
+
+/** What a term found on the page stands for. */
+export type TermPayload =
+  | { readonly type: 'field'; readonly field: HeaderField; readonly rank: number }
+  | { readonly type: 'payment'; readonly name: string; readonly provinces?: readonly Province[] }
+  | { readonly type: 'category'; readonly name: string };
+
+export interface Title {
+  readonly text: string;
+  readonly segments: readonly Segment[];
+}
+
+/**
+ * The invoice's title: among the upper third of the page, the tallest row holding a title word
+ * (票据, 发票, 收据, 结算单, ...). Cells of that row are joined because seals and wide spacing often
+ * split a title in pieces.
+ */
+export function findTitle(segments: readonly Segment[], pageHeight: number, tables: ExtractTables): Title | null {
+  let best: { row: Segment[]; h: number } | null = null;
+  const top = segments.length > 0 ? Math.min(...segments.map((s) => s.box.y0)) : 0;
+  const limit = top + Math.max(pageHeight - top, 1) * 0.4;
+  for (const row of rowsOf(segments)) {
+    const y = centreY(row[0]!.box);
+    if (y > limit) continue;
+    const text = row.map((s) => s.text).join('');
+    if (!tables.titleWords.some((w) => text.includes(w))) continue;
+    if (/[:：]/.test(text) || /\d{4,}/.test(text)) continue;
+    const h = Math.max(...row.map((s) => height(s.box)));
+    if (!best || h > best.h * 1.05) best = { row, h };
+  }
+  if (!best) return null;
+  const text = best.row.map((s) => s.text).join('').replace(/^No.*$/, '');
+  return { text, segments: best.row };
+}
+
+/** Province named in a text (a title, a hospital name), longest name first. */
+export function provinceIn(text: string, tables: ExtractTables): Province | undefined {
+  let found: { key: Province; len: number } | undefined;
+  for (const row of tables.provinces.values()) {
+    for (const n of row.names) {
+      if (text.includes(n) && (!found || n.length > found.len)) found = { key: row.key, len: n.length };
+    }
+  }
+  return found?.key;
+}
+
+/** Province of an e-invoice from its note_code's first two digits (administrative division). */
+export function provinceOfCode(noteCode: string, tables: ExtractTables): Province | undefined {
+  if (!/^\d{8,}$/.test(noteCode)) return undefined;
+  for (const row of tables.provinces.values()) if (noteCode.startsWith(row.adminCode)) return row.key;
+  return undefined;
+}
+
+export function addFieldTerms(dict: TermDictionary<TermPayload>, tables: ExtractTables, province: Province | undefined): void {
+  for (const field of tables.fields.keys()) {
+    const extra = province ? tables.provinces.get(province)?.labels[field] ?? [] : [];
+    const labels = [...extra, ...(tables.fields.get(field)?.labels ?? [])];
+    labels.forEach((label, rank) => dict.add(label, { type: 'field', field, rank }));
+  }
+}
+
+export type HeaderValues = Partial<Record<HeaderField, FieldValue>>;
+
+/**
+ * Reads every labelled field. A label can stand for several fields (收款单位 is both hospital and
+ * payee unit). For each field, its labels are tried in the table's order (most specific first) and
+ * each label's candidates nearest first; the first candidate that reads as the field's kind wins.
+ */
+export function readHeader(
+  hits: readonly TermHit<TermPayload>[],
+  segments: readonly Segment[],
+  unit: number,
+  tables: ExtractTables,
+): HeaderValues {
+  const bySegment = groupBySegment(hits);
+  const perField = new Map<HeaderField, { hit: TermHit<TermPayload>; rank: number }[]>();
+  for (const hit of hits) {
+    for (const p of hit.payloads) {
+      if (p.type !== 'field') continue;
+      const list = perField.get(p.field) ?? [];
+      list.push({ hit, rank: p.rank });
+      perField.set(p.field, list);
+    }
+  }
+  const out: HeaderValues = {};
+  for (const [field, list] of perField) {
+    const kind = tables.fields.get(field)!.kind;
+    list.sort((a, b) => a.rank - b.rank || a.hit.segment.box.y0 - b.hit.segment.box.y0);
+    for (const { hit } of list) {
+      const value = valueCandidates(hit, bySegment, segments, unit)
+        .map((c) => readValue(kind, c.text))
+        .find((v): v is FieldValue => v !== null);
+      if (value !== undefined) {
+        out[field] = value;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const HOSPITAL_NAME = /[\u4e00-\u9fff()（）]{2,30}?(医院|卫生院|卫生服务中心|卫生服务站|急救中心|保健院|诊所|医学中心|医疗中心|门诊部)/;
+
+/** A hospital named anywhere on the page, for invoices that print it without a label. */
+export function findHospitalName(segments: readonly Segment[], title: Title | null): string {
+  const titleIds = new Set(title?.segments.map((s) => s.id) ?? []);
+  for (const s of segments) {
+    if (titleIds.has(s.id)) continue;
+    const m = HOSPITAL_NAME.exec(compact(s.text));
+    if (m) return m[0];
+  }
+  return '';
+}

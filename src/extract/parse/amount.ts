@@ -1,0 +1,92 @@
+/** Amounts in figures as printed on invoices: `¥1,234.50`, `１２３４.５`, `1 234.50`, `-0.92`. */
+import { normalizeText } from './normalize.js';
+
+/**
+ * Letters that OCR reads in place of digits inside a number. Applied only to a token that already
+ * holds a digit and that becomes a well-formed number after the swap, so words are never touched.
+ */
+const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
+  O: '0', o: '0', D: '0', Q: '0',
+  l: '1', I: '1', '|': '1', i: '1',
+  Z: '2', z: '2',
+  S: '5', s: '5',
+  B: '8',
+  g: '9',
+};
+
+const NUMBER_SHAPE = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,3})?$/;
+
+/** Rounds to cents: every amount of the contract has at most two decimals. */
+export function roundCents(v: number): number {
+  return Math.round(v * 100 + (v >= 0 ? 1e-9 : -1e-9)) / 100;
+}
+
+function stripCurrency(s: string): string {
+  return s
+    .replace(/人民币|RMB|CNY|元整?|圆/gi, '')
+    .replace(/[¥Y](?=\s*-?\d)/g, '')
+    .trim();
+}
+
+/**
+ * Parses one amount token. Returns null for anything that is not exactly one number, so callers can
+ * use it as a validator. A comma before exactly two final digits with no point is a decimal comma
+ * (`180,00`); commas before groups of three are thousands separators.
+ */
+export function parseAmount(raw: string): number | null {
+  let s = stripCurrency(normalizeText(raw));
+  let negative = false;
+  if (/^\(.*\)$/.test(s)) {
+    negative = true;
+    s = s.slice(1, -1);
+  }
+  s = s.replace(/\s+/g, '');
+  if (s.startsWith('-')) {
+    negative = !negative;
+    s = s.slice(1);
+  }
+  if (s.length === 0 || !/\d/.test(s)) return null;
+  if (!/^[\d.,]+$/.test(s)) {
+    const swapped = [...s].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('');
+    if (!/^[\d.,]+$/.test(swapped)) return null;
+    s = swapped;
+  }
+  if (!s.includes('.') && /^\d+,\d{2}$/.test(s)) s = s.replace(',', '.');
+  if (!NUMBER_SHAPE.test(s)) return null;
+  const v = Number(s.replace(/,/g, ''));
+  if (!Number.isFinite(v)) return null;
+  return roundCents(negative ? -v : v);
+}
+
+export interface AmountHit {
+  readonly value: number;
+  /** Index of the first and one past the last character of the hit in the normalised text. */
+  readonly start: number;
+  readonly end: number;
+  /** True when the figure carries a decimal point: money rather than a count or a code. */
+  readonly hasDecimals: boolean;
+}
+
+/**
+ * Every amount inside a longer text, left to right. Digits glued to letters or longer than 12
+ * figures (codes, numbers of invoices) are skipped.
+ */
+export function findAmounts(raw: string): AmountHit[] {
+  const s = normalizeText(raw);
+  const hits: AmountHit[] = [];
+  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{1,3})?(?![\dA-Za-z])/g;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const token = m[0];
+    const digits = token.replace(/\D/g, '');
+    if (digits.length > 12) continue;
+    const value = parseAmount(token);
+    if (value === null) continue;
+    hits.push({ value, start: m.index, end: m.index + token.length, hasDecimals: token.includes('.') });
+  }
+  return hits;
+}
+
+/** Two amounts equal to the cent. */
+export function sameAmount(a: number, b: number): boolean {
+  return Math.abs(a - b) < 0.005;
+}

@@ -1,0 +1,61 @@
+/** Dates in every printed form, normalised to YYYY-MM-DD (decisions.md). */
+import { normalizeText } from './normalize.js';
+
+const MIN_YEAR = 1990;
+const MAX_YEAR = 2099;
+
+function valid(y: number, m: number, d: number): boolean {
+  if (y < MIN_YEAR || y > MAX_YEAR || m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+function iso(y: number, m: number, d: number): string {
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export interface DateHit {
+  readonly date: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Every date inside a text, left to right: 2021-03-06, 2021/3/6, 2021.03.06, 2021年3月6日,
+ * 20210306, `2021 03 06`, each possibly followed by a time (which is dropped).
+ */
+export function findDates(raw: string): DateHit[] {
+  const s = normalizeText(raw);
+  const hits: DateHit[] = [];
+  const patterns = [
+    /(?<!\d)((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?/g,
+    /(?<!\d)((?:19|20)\d{2})(\d{2})(\d{2})(?!\d)/g,
+    // A time glued to the date (20210207190251): still a date in its first eight digits.
+    /(?<!\d)((?:19|20)\d{2})(\d{2})(\d{2})(?=\d{4,6}(?!\d))/g,
+    /(?<!\d)((?:19|20)\d{2}) (\d{2}) (\d{2})(?!\d)/g,
+  ];
+  const taken: boolean[] = new Array(s.length).fill(false);
+  for (const re of patterns) {
+    for (let m = re.exec(s); m; m = re.exec(s)) {
+      const y = Number(m[1]);
+      const mo = Number(m[2]);
+      const d = Number(m[3]);
+      const start = m.index;
+      const end = m.index + m[0].length;
+      if (!valid(y, mo, d) || taken.slice(start, end).some(Boolean)) continue;
+      for (let i = start; i < end; i++) taken[i] = true;
+      hits.push({ date: iso(y, mo, d), start, end });
+    }
+  }
+  return hits.sort((a, b) => a.start - b.start);
+}
+
+/** The first date of a text, or null. */
+export function parseDate(raw: string): string | null {
+  return findDates(raw)[0]?.date ?? null;
+}
+
+/** Whole days from one ISO date to another (negative when reversed). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

@@ -1,0 +1,78 @@
+/**
+ * Reading a header field's value out of a candidate text, by the field's kind. Each reader returns
+ * null when the text is not a value of that kind, which lets the caller try the next candidate
+ * (the next cell right, the cell below) instead of taking whatever sits near a label.
+ */
+import type { FieldKind } from './tables.js';
+import { findAmounts } from './parse/amount.js';
+import { looksCapital, parseCapitalAmount } from './parse/capital.js';
+import { parseDate } from './parse/date.js';
+import { parseGender } from './parse/fields.js';
+import { trimValue } from './parse/normalize.js';
+
+export type FieldValue = string | number;
+
+/** OCR reads these letters inside digit runs; only used where a field is digits by definition. */
+function digitsOnly(s: string): string {
+  return s.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1');
+}
+
+const HAN = /[\u4e00-\u9fff]/;
+
+export function readValue(kind: FieldKind, raw: string): FieldValue | null {
+  const text = trimValue(raw);
+  if (text.length === 0) return null;
+  switch (kind) {
+    case 'code_digits': {
+      const m = /^[.:]?(\d{6,14})/.exec(digitsOnly(text));
+      return m ? m[1]! : null;
+    }
+    case 'number_digits': {
+      const m = /^[.:]?(\d{6,14})/.exec(digitsOnly(text));
+      return m ? m[1]! : null;
+    }
+    case 'check_code': {
+      const m = /^([0-9A-Za-z]{4,24})/.exec(text.replace(/\s+/g, ''));
+      return m ? m[1]! : null;
+    }
+    case 'date':
+      return parseDate(text);
+    case 'person': {
+      const m = /^([\u4e00-\u9fff·]{2,6})/.exec(text);
+      return m ? m[1]! : null;
+    }
+    case 'person_or_code': {
+      const m = /^([\u4e00-\u9fff·]{2,6}|[0-9A-Za-z]{2,20})/.exec(text);
+      return m ? m[1]! : null;
+    }
+    case 'gender': {
+      const g = parseGender(text.slice(0, 2));
+      return g === 0 ? null : g;
+    }
+    case 'org': {
+      const t = text.replace(/\(章\)|（章）/g, '').trim();
+      return t.length >= 3 && HAN.test(t) ? t : null;
+    }
+    case 'count': {
+      const m = /^(\d{1,4}(?:\.\d)?)/.exec(text);
+      return m ? Number(m[1]) : null;
+    }
+    case 'amount': {
+      const hits = findAmounts(text);
+      const money = hits.find((h) => h.hasDecimals) ?? hits[0];
+      return money ? money.value : null;
+    }
+    case 'capital': {
+      if (!looksCapital(text)) return null;
+      const start = text.search(/[零壹贰貳叁肆伍陆陸柒捌玖拾佰仟万亿]/);
+      const end = Math.max(text.lastIndexOf('整'), text.lastIndexOf('正'), text.lastIndexOf('分'), text.lastIndexOf('角'), text.lastIndexOf('元'), text.lastIndexOf('圆'));
+      return start < 0 || end < start ? null : parseCapitalAmount(text.slice(start, end + 1));
+    }
+    case 'text':
+      return text.length <= 40 && /[\u4e00-\u9fff0-9A-Za-z]/.test(text) ? text : null;
+    case 'serial': {
+      const m = /^([0-9A-Za-z*＊\-]{3,32})/.exec(text);
+      return m ? m[1]! : null;
+    }
+  }
+}
