@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ApiKeyStore } from '../auth/keys.js';
+import { errorForLog } from '../util/log.js';
 import type { ServiceConfig } from '../config.js';
 import { Authenticator } from './auth.js';
 import { ApiError, errorBody, isApiError, type MessageField } from './errors.js';
@@ -127,8 +128,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // A request_id in the body (A's documented parameter; accepted on B and C too) is echoed.
   // Multipart bodies are parsed in a preValidation hook of their own, so this runs later.
   app.addHook('preHandler', async (request) => adoptBodyRequestId(request));
+  // On shutdown, answers in flight close their keep-alive connection, so close() does not wait on
+  // idle clients after the last request has finished.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.ctx?.requestId ?? request.id);
+    if (closing) reply.header('connection', 'close');
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -177,7 +185,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     const apiError = toApiError(error);
     if (apiError.status === 'INTERNAL_ERROR') {
       request.log.error(
-        { request_id: request.ctx?.requestId, operation: request.ctx?.operation, err: { type: error.name, code: error.code, message: error.message, stack: error.stack } },
+        { request_id: request.ctx?.requestId, operation: request.ctx?.operation, err: errorForLog(error) },
         'unexpected error',
       );
     }

@@ -52,3 +52,24 @@ export function urlForLog(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : `${url.slice(0, q)}?…`;
 }
+
+/**
+ * Error messages can quote recognised text (a name, an ID number). Before an error reaches a log,
+ * Chinese text and long digit runs are masked; the message's shape stays useful for debugging.
+ */
+export function scrubText(text: string): string {
+  return text
+    .replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, '…')
+    .replace(/\d{6,}[\dXx]?/g, (m) => `#${m.length}`);
+}
+
+export function errorForLog(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.name,
+    code: typeof code === 'string' ? code : undefined,
+    message: scrubText(err.message),
+    stack: err.stack ? scrubText(err.stack) : undefined,
+  };
+}
