@@ -1,0 +1,221 @@
+/**
+ * Seal (stamp) detection on the whole image, and colour suppression so the text under a seal can be
+ * read again.
+ *
+ * Seals are red or blue ink; printed text is black. A colour mask per ink, dilated so the strokes of
+ * one stamp (border, arc text, star) merge into one blob, gives candidates; shape tests then keep
+ * the blobs whose outline is a closed ring (round and oval seals) or a closed frame (rectangular
+ * stamps), and reject red text lines and rules (too elongated) and specks.
+ */
+import type { Quad8 } from '../ocr/types.js';
+import {
+  colourMask,
+  connectedComponents,
+  countInBox,
+  dilate,
+  downscaleTo,
+  type HueBand,
+  type Plane,
+} from './ops.js';
+import type { RgbImage } from './types.js';
+
+/** Tunables in one place; the defaults were set on drawn seals and the real development images. */
+export interface SealOptions {
+  /** Longest side the image is reduced to before searching (seals are big; speed matters). */
+  readonly workSide: number;
+  readonly red: HueBand;
+  readonly blue: HueBand;
+  /** Dilation radius as a fraction of the work image's longer side. */
+  readonly groupRadius: number;
+  /** Smallest seal side as a fraction of the longer side, and in work pixels. */
+  readonly minSideFraction: number;
+  readonly minSidePx: number;
+  /** Largest seal side as a fraction of the shorter side. */
+  readonly maxSideFraction: number;
+  /** Longest/shortest side above which a blob is a line of text or a rule. */
+  readonly maxAspect: number;
+  /** Ink fraction of the box: below is dust, above a solid patch. */
+  readonly minInk: number;
+  readonly maxInk: number;
+  /** Share of the outline that must be inked, for rings and for frames. */
+  readonly minRing: number;
+  readonly minFrame: number;
+  /** Separate ink pieces a stamp holds at least (outline plus its characters). */
+  readonly minPieces: number;
+}
+
+export const DEFAULT_SEAL_OPTIONS: SealOptions = {
+  workSide: 1000,
+  // Worn and translucent stamps are pale: saturation is kept low, the colour-excess test keeps
+  // grey and black out.
+  red: { hueFrom: 330, hueTo: 25, minSat: 0.2, minVal: 0.3, minExcess: 35 },
+  blue: { hueFrom: 195, hueTo: 255, minSat: 0.25, minVal: 0.25, minExcess: 35 },
+  groupRadius: 0.006,
+  minSideFraction: 0.035,
+  minSidePx: 18,
+  maxSideFraction: 0.7,
+  maxAspect: 3.2,
+  minInk: 0.03,
+  maxInk: 0.75,
+  minRing: 0.62,
+  minFrame: 0.72,
+  minPieces: 4,
+};
+
+interface Candidate {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Share of angular sectors of the inscribed ellipse whose outline band holds ink. */
+function ringCoverage(mask: Plane, c: Candidate, sectors = 48): number {
+  const cx = (c.x0 + c.x1) / 2;
+  const cy = (c.y0 + c.y1) / 2;
+  const a = Math.max(1, (c.x1 - c.x0) / 2);
+  const b = Math.max(1, (c.y1 - c.y0) / 2);
+  const hit = new Uint8Array(sectors);
+  for (let y = c.y0; y <= c.y1; y++) {
+    for (let x = c.x0; x <= c.x1; x++) {
+      if (!mask.data[y * mask.width + x]) continue;
+      const dx = (x - cx) / a;
+      const dy = (y - cy) / b;
+      const rho = Math.hypot(dx, dy);
+      if (rho < 0.78 || rho > 1.12) continue;
+      let ang = Math.atan2(dy, dx);
+      if (ang < 0) ang += 2 * Math.PI;
+      hit[Math.min(sectors - 1, Math.floor((ang / (2 * Math.PI)) * sectors))] = 1;
+    }
+  }
+  let n = 0;
+  for (const h of hit) n += h;
+  return n / sectors;
+}
+
+/**
+ * Share of a rectangle's outline that is a drawn line: each side is cut into segments, and a
+ * segment counts when one row (column) of its edge band is mostly inked over the segment's length,
+ * which a frame is and the tops of text characters are not.
+ */
+function frameCoverage(mask: Plane, c: Candidate, segments = 10): number {
+  const w = c.x1 - c.x0 + 1;
+  const h = c.y1 - c.y0 + 1;
+  const band = Math.max(2, Math.round(Math.min(w, h) * 0.1));
+  let covered = 0;
+  const horizontal = (yFrom: number, yTo: number): void => {
+    for (let s = 0; s < segments; s++) {
+      const xa = c.x0 + Math.floor((s * w) / segments);
+      const xb = c.x0 + Math.floor(((s + 1) * w) / segments) - 1;
+      let ok = false;
+      for (let y = Math.max(0, yFrom); y <= Math.min(mask.height - 1, yTo) && !ok; y++) {
+        const n = countInBox(mask, xa, y, xb, y);
+        if (n >= 0.75 * (xb - xa + 1)) ok = true;
+      }
+      if (ok) covered++;
+    }
+  };
+  const vertical = (xFrom: number, xTo: number): void => {
+    for (let s = 0; s < segments; s++) {
+      const ya = c.y0 + Math.floor((s * h) / segments);
+      const yb = c.y0 + Math.floor(((s + 1) * h) / segments) - 1;
+      let ok = false;
+      for (let x = Math.max(0, xFrom); x <= Math.min(mask.width - 1, xTo) && !ok; x++) {
+        const n = countInBox(mask, x, ya, x, yb);
+        if (n >= 0.75 * (yb - ya + 1)) ok = true;
+      }
+      if (ok) covered++;
+    }
+  };
+  horizontal(c.y0, c.y0 + band);
+  horizontal(c.y1 - band, c.y1);
+  vertical(c.x0, c.x0 + band);
+  vertical(c.x1 - band, c.x1);
+  return covered / (4 * segments);
+}
+
+/** Number of 8-connected ink pieces of at least `minArea` pixels inside a box. */
+function piecesInBox(mask: Plane, c: Candidate, minArea: number): number {
+  const w = c.x1 - c.x0 + 1;
+  const h = c.y1 - c.y0 + 1;
+  const sub = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) sub[y * w + x] = mask.data[(c.y0 + y) * mask.width + c.x0 + x];
+  return connectedComponents({ data: sub, width: w, height: h }).components.filter((k) => k.area >= minArea).length;
+}
+
+/** Candidate seal boxes of one ink on the work image. */
+function sealsOfInk(work: RgbImage, band: HueBand, o: SealOptions): Candidate[] {
+  const mask = colourMask(work, band);
+  const longer = Math.max(work.width, work.height);
+  const shorter = Math.min(work.width, work.height);
+  const r = Math.max(2, Math.round(longer * o.groupRadius));
+  const grouped = dilate(mask, r);
+  const { components } = connectedComponents(grouped);
+  const out: Candidate[] = [];
+  for (const comp of components) {
+    // Undo the growth of the dilation to get the ink's own box.
+    const c: Candidate = {
+      x0: Math.min(comp.x0 + r, work.width - 1),
+      y0: Math.min(comp.y0 + r, work.height - 1),
+      x1: Math.max(comp.x1 - r, 0),
+      y1: Math.max(comp.y1 - r, 0),
+    };
+    const w = c.x1 - c.x0 + 1;
+    const h = c.y1 - c.y0 + 1;
+    if (w <= 0 || h <= 0) continue;
+    const big = Math.max(w, h);
+    const small = Math.min(w, h);
+    if (big < Math.max(o.minSidePx, o.minSideFraction * longer) || big > o.maxSideFraction * shorter + r) continue;
+    if (big / small > o.maxAspect) continue;
+    const ink = countInBox(mask, c.x0, c.y0, c.x1, c.y1) / (w * h);
+    if (ink < o.minInk || ink > o.maxInk) continue;
+    if (ringCoverage(mask, c) < o.minRing && frameCoverage(mask, c) < o.minFrame) continue;
+    // A stamp is an outline holding separate marks (characters, a star); a big red glyph with a
+    // round or boxy shape (an "O", a "No") is one or two pieces.
+    if (piecesInBox(mask, c, 3) < o.minPieces) continue;
+    out.push(c);
+  }
+  return out;
+}
+
+function toQuad(c: Candidate, scale: number, width: number, height: number): Quad8 {
+  const x0 = Math.max(0, Math.floor(c.x0 / scale));
+  const y0 = Math.max(0, Math.floor(c.y0 / scale));
+  const x1 = Math.min(width - 1, Math.ceil((c.x1 + 1) / scale));
+  const y1 = Math.min(height - 1, Math.ceil((c.y1 + 1) / scale));
+  return [x0, y0, x1, y0, x1, y1, x0, y1];
+}
+
+/** Every red or blue seal of the image, as quads clockwise from top-left, in image pixels. */
+export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {}): Quad8[] {
+  const o = { ...DEFAULT_SEAL_OPTIONS, ...options };
+  const { image: work, scale } = downscaleTo(image, o.workSide);
+  const found = [...sealsOfInk(work, o.red, o), ...sealsOfInk(work, o.blue, o)];
+  found.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  return found.map((c) => toQuad(c, scale, image.width, image.height));
+}
+
+/**
+ * A copy of the image where, inside the quad's box, each pixel takes its brightest channel: red
+ * or blue ink is bright in its own channel and turns pale, while black text stays dark in all
+ * three, so the text under a stamp stands out again for recognition.
+ */
+export function suppressSealColour(image: RgbImage, quad: Quad8): RgbImage {
+  const xs = [quad[0], quad[2], quad[4], quad[6]];
+  const ys = [quad[1], quad[3], quad[5], quad[7]];
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const x1 = Math.min(image.width - 1, Math.ceil(Math.max(...xs)));
+  const y1 = Math.min(image.height - 1, Math.ceil(Math.max(...ys)));
+  const data = Buffer.from(image.data);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = (y * image.width + x) * 3;
+      const m = Math.max(data[p], data[p + 1], data[p + 2]);
+      data[p] = m;
+      data[p + 1] = m;
+      data[p + 2] = m;
+    }
+  }
+  return { data, width: image.width, height: image.height, channels: 3 };
+}
