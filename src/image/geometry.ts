@@ -217,3 +217,8 @@ export function unrotatePoint(p: Point, angle: PageAngle, width: number, height:
   const back = ((360 - angle) % 360) as PageAngle;
   return rotatePoint(p, back, turned.width, turned.height);
 }
+
+/** The inverse of `rotateQuad`. */
+export function unrotateQuad(q: Quad8, angle: PageAngle, width: number, height: number): Quad8 {
+  return pointsToQuad(quadPoints(q).map((p) => unrotatePoint(p, angle, width, height)));
+}

@@ -13,6 +13,7 @@ import { WorkerPool, OcrBusyError, OcrUnavailableError } from './pool.js';
 import { DEFAULT_PAGE_OPTIONS, runPage, runRegions, type TaskRunner } from './pipeline.js';
 import type { SharedPage } from './protocol.js';
 import type { Pixels } from '../image/warp.js';
+import { rotatedSize } from '../image/geometry.js';
 
 export { OcrBusyError, OcrUnavailableError };
 
@@ -32,8 +33,17 @@ export interface RecognizeOptions {
   readonly detectSide?: number;
 }
 
+/** The shared buffer behind pixels that sharePage (or a pool rotation) made. */
+function sharedOf(page: Pixels): SharedPage {
+  const buffer = page.data.buffer;
+  if (!(buffer instanceof SharedArrayBuffer) || page.data.byteOffset !== 0) {
+    throw new Error('OCR pages must live in shared memory');
+  }
+  return { buffer, width: page.width, height: page.height };
+}
+
 /** Copies the caller's pixels once into memory every worker can read. */
-function sharePage(image: RgbImage): { shared: SharedPage; pixels: Pixels } {
+function sharePage(image: RgbImage): Pixels {
   if (image.channels !== 3) throw new RangeError(`OCR needs RGB pixels, got ${String(image.channels)} channels`);
   if (!Number.isInteger(image.width) || !Number.isInteger(image.height) || image.width < 1 || image.height < 1) {
     throw new RangeError(`OCR needs a non-empty image, got ${image.width}x${image.height}`);
@@ -43,19 +53,33 @@ function sharePage(image: RgbImage): { shared: SharedPage; pixels: Pixels } {
   const buffer = new SharedArrayBuffer(bytes);
   const data = new Uint8Array(buffer);
   data.set(image.data.subarray(0, bytes));
-  return { shared: { buffer, width: image.width, height: image.height }, pixels: { data, width: image.width, height: image.height } };
+  return { data, width: image.width, height: image.height };
 }
 
 export class OcrEngine {
   private readonly pool: WorkerPool;
+  /** Tasks on the pool; every page they see lives in shared memory (see sharePage). */
+  private readonly runner: TaskRunner;
 
   private constructor(readonly config: OcrConfig) {
-    this.pool = new WorkerPool({
+    const pool = new WorkerPool({
       size: config.workers,
       intraOpThreads: config.intraOpThreads,
       queueLimit: config.queueLimit,
       queueWaitMs: config.queueWaitMs,
     });
+    this.pool = pool;
+    this.runner = {
+      parallelism: pool.size,
+      detect: (page, maxSide) => pool.detect(sharedOf(page), maxSide),
+      read: (page, jobs) => pool.read(sharedOf(page), jobs),
+      rotate: async (page, angle) => {
+        const target = new SharedArrayBuffer(page.width * page.height * 3);
+        const times = await pool.rotate(sharedOf(page), angle, target);
+        const size = rotatedSize(angle, page.width, page.height);
+        return { page: { data: new Uint8Array(target), width: size.width, height: size.height }, times };
+      },
+    };
   }
 
   static create(opts: OcrEngineOptions = {}): OcrEngine {
@@ -88,20 +112,12 @@ export class OcrEngine {
     return this.pool.queueLength;
   }
 
-  private runnerFor(shared: SharedPage): TaskRunner {
-    return {
-      parallelism: this.pool.size,
-      detect: (_page, maxSide) => this.pool.detect(shared, maxSide),
-      read: (_page, jobs) => this.pool.read(shared, jobs),
-    };
-  }
 
   private async withPage<T>(image: RgbImage, work: (runner: TaskRunner, pixels: Pixels) => Promise<T>): Promise<T> {
     await this.init();
     const release = await this.pool.admitPage();
     try {
-      const { shared, pixels } = sharePage(image);
-      return await work(this.runnerFor(shared), pixels);
+      return await work(this.runner, sharePage(image));
     } finally {
       release();
     }

@@ -72,12 +72,13 @@ export interface OrientationVerdict {
 export function decideFlip(reads: readonly LineRead[]): OrientationVerdict {
   let evidence = 0;
   for (const r of reads) {
-    const chars = Math.max(r.forward.text.length, r.flipped?.text.length ?? 0);
+    const chars = Math.max(r.forward?.text.length ?? 0, r.flipped?.text.length ?? 0);
     const weight = Math.min(Math.max(chars, 1), 10);
-    if (r.flipped) {
+    if (r.forward && r.flipped) {
       evidence += 2 * weight * (r.forward.score - r.flipped.score);
     } else if (r.angle) {
-      evidence += 0.5 * weight * (0.5 - r.angle.p180);
+      // A classifier vote alone: an unread line counts as a few characters.
+      evidence += 0.5 * (r.forward || r.flipped ? weight : 4) * (0.5 - r.angle.p180);
     }
   }
   return { flipped: evidence < 0, evidence };

@@ -10,16 +10,18 @@ import type { DetectOutcome, LineJob, LineRead, ReadOutcome, StageTimes } from '
 import { addTimes, zeroTimes } from './tasks.js';
 import { decideFlip, pageAxis, probeLines, readingQuad, turnBy180 } from './orientation.js';
 import { readingOrder } from './order.js';
-import { clampQuad, quadSize, rollQuad, rotateQuad } from '../image/geometry.js';
+import { clampQuad, quadSize, rollQuad, unrotateQuad } from '../image/geometry.js';
 import type { Pixels } from '../image/warp.js';
 import type { DecodedLine } from './recognize.js';
 
-/** Runs detection and line-reading tasks somewhere (worker pool or this thread). */
+/** Runs detection, line-reading and page-turning tasks somewhere (worker pool or this thread). */
 export interface TaskRunner {
   /** How many read tasks can usefully run at once. */
   readonly parallelism: number;
   detect(page: Pixels, maxSide: number): Promise<DetectOutcome>;
   read(page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome>;
+  /** The page turned clockwise by `angle`. */
+  rotate(page: Pixels, angle: PageAngle): Promise<{ page: Pixels; times: StageTimes }>;
 }
 
 export interface PageOptions {
@@ -27,11 +29,13 @@ export interface PageOptions {
   readonly detectSide: number;
   /** Lines read both ways to judge orientation. */
   readonly probes: number;
+  /** Orientation evidence (see decideFlip) below which every line's classifier vote is asked too. */
+  readonly decisiveEvidence: number;
   /** Lines whose mean confidence is below this are dropped (PaddleOCR's drop_score). */
   readonly dropScore: number;
 }
 
-export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 4, dropScore: 0.5 };
+export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 4, decisiveEvidence: 1.5, dropScore: 0.5 };
 
 export interface PageOutcome {
   readonly angle: PageAngle;
@@ -48,7 +52,7 @@ export function splitByWidth(jobs: readonly LineJob[], parts: number): number[][
   const groups: { load: number; items: number[] }[] = Array.from({ length: n }, () => ({ load: 0, items: [] }));
   const cost = jobs.map((j, i) => {
     const { width, height } = quadSize(j.quad);
-    const w = (width / Math.max(height, 1)) * (j.bothWays ? 2 : 1);
+    const w = j.read === 'none' ? 1 : (width / Math.max(height, 1)) * (j.read === 'both' ? 2 : 1);
     return { i, w: w + 1 };
   });
   cost.sort((a, b) => b.w - a.w);
@@ -82,13 +86,41 @@ function toLine(decoded: DecodedLine, quad: Quad8, width: number, height: number
   return { text: decoded.text, score: decoded.score, quad: clampQuad(quad, width, height), chars: decoded.chars };
 }
 
+interface Settled {
+  readonly decoded: DecodedLine;
+  /** On the page the lines were read from, point 0 the text's top-left. */
+  readonly quad: Quad8;
+}
+
 /** Picks the better of a line's two reads when the classifier and confidence agree it is turned. */
-function settleLine(read: LineRead, quad: Quad8): { decoded: DecodedLine; quad: Quad8 } {
+function settleLine(read: LineRead, quad: Quad8): Settled {
   const f = read.flipped;
-  if (f && read.angle && read.angle.angle === 180 && f.score > read.forward.score + 0.1) {
+  const forward = read.forward ?? { text: '', score: 0, chars: [] };
+  if (f && read.angle && read.angle.angle === 180 && f.score > forward.score + 0.1) {
     return { decoded: f, quad: rollQuad(quad, 2) };
   }
-  return { decoded: read.forward, quad };
+  return { decoded: forward, quad };
+}
+
+/**
+ * Decides the page's orientation. The axis comes from box geometry; 0 vs 180 (or 90 vs 270)
+ * from a few probe lines read both ways plus their classifier votes, and, only when that is
+ * not decisive, the classifier's votes on every line. Returns the probes' reads for reuse.
+ */
+async function orient(runner: TaskRunner, page: Pixels, boxes: readonly Quad8[], opts: PageOptions, times: StageTimes): Promise<{ angle: PageAngle; quads: Quad8[]; reads: Map<number, LineRead> }> {
+  const base: PageAngle = pageAxis(boxes) === 'vertical' ? 90 : 0;
+  const quads = boxes.map((q) => readingQuad(q, base, page.width, page.height));
+  const probes = probeLines(quads, opts.probes);
+  const reads = new Map<number, LineRead>();
+  const probeReads = await readSplit(runner, page, probes.map((i) => ({ quad: quads[i]!, classify: true, read: 'both' })), times);
+  probes.forEach((i, k) => reads.set(i, probeReads[k]!));
+  let verdict = decideFlip(probeReads);
+  if (Math.abs(verdict.evidence) < opts.decisiveEvidence) {
+    const rest = quads.map((_, i) => i).filter((i) => !reads.has(i));
+    const votes = await readSplit(runner, page, rest.map((i) => ({ quad: quads[i]!, classify: true, read: 'none' })), times);
+    verdict = decideFlip([...probeReads, ...votes]);
+  }
+  return { angle: verdict.flipped ? turnBy180(base) : base, quads, reads };
 }
 
 export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOptions = DEFAULT_PAGE_OPTIONS): Promise<PageOutcome> {
@@ -96,39 +128,36 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
   const times = zeroTimes();
   const det = await runner.detect(page, opts.detectSide);
   addTimes(times, det.times);
-  const boxes = det.boxes;
-  if (boxes.length === 0) return { angle: 0, lines: [], times };
+  if (det.boxes.length === 0) return { angle: 0, lines: [], times };
 
-  const tPost = performance.now();
-  const base: PageAngle = pageAxis(boxes.map((b) => b.quad)) === 'vertical' ? 90 : 0;
-  const quads = boxes.map((b) => readingQuad(b.quad, base, width, height));
-  const probes = new Set(probeLines(quads, opts.probes));
-  const jobs: LineJob[] = quads.map((quad, i) => ({ quad, classify: true, bothWays: probes.has(i) }));
-  times.postMs += performance.now() - tPost;
-
-  const reads = await readSplit(runner, page, jobs, times);
-  const verdict = decideFlip(reads);
-  const angle = verdict.flipped ? turnBy180(base) : base;
-
-  let settled: { decoded: DecodedLine; quad: Quad8 }[];
-  if (verdict.flipped) {
-    // Every line turns; those not yet read turned are read again.
-    const missing = reads.map((r, i) => (r.flipped ? -1 : i)).filter((i) => i >= 0);
-    const again = await readSplit(runner, page, missing.map((i) => ({ quad: rollQuad(quads[i]!, 2), classify: false, bothWays: false })), times);
-    const flippedReads = reads.map((r) => r.flipped);
-    missing.forEach((i, k) => {
-      flippedReads[i] = again[k]!.forward;
-    });
-    settled = quads.map((q, i) => ({ decoded: flippedReads[i]!, quad: rollQuad(q, 2) }));
+  const oriented = await orient(runner, page, det.boxes.map((b) => b.quad), opts, times);
+  const angle = oriented.angle;
+  let settled: Settled[];
+  if (angle === 0) {
+    // Upright as given: read the lines not yet read by the probes.
+    const todo = oriented.quads.map((_, i) => i).filter((i) => !oriented.reads.has(i));
+    const reads = await readSplit(runner, page, todo.map((i) => ({ quad: oriented.quads[i]!, classify: false, read: 'forward' })), times);
+    todo.forEach((i, k) => oriented.reads.set(i, reads[k]!));
+    settled = oriented.quads.map((q, i) => settleLine(oriented.reads.get(i)!, q));
   } else {
+    // Turned: the detector was trained on upright text and splits or misses sideways and
+    // upside-down lines, so the page is turned upright and detected again.
+    const turned = await runner.rotate(page, angle);
+    addTimes(times, turned.times);
+    const readOn = turned.page;
+    const det2 = await runner.detect(readOn, opts.detectSide);
+    addTimes(times, det2.times);
+    const quads = det2.boxes.map((b) => readingQuad(b.quad, 0, readOn.width, readOn.height));
+    const reads = await readSplit(runner, readOn, quads.map((quad) => ({ quad, classify: true, read: 'forward' })), times);
     settled = reads.map((r, i) => settleLine(r, quads[i]!));
   }
 
   const t2 = performance.now();
   const kept = settled.filter((s) => s.decoded.text.trim().length > 0 && s.decoded.score >= opts.dropScore);
-  const upright = kept.map((s) => rotateQuad(s.quad, angle, width, height));
-  const order = readingOrder(upright);
-  const lines = order.map((i) => toLine(kept[i]!.decoded, kept[i]!.quad, width, height));
+  // Settled quads are on the upright page, where reading order is defined.
+  const order = readingOrder(kept.map((s) => s.quad));
+  const onInput = (q: Quad8): Quad8 => (angle === 0 ? q : unrotateQuad(q, angle, width, height));
+  const lines = order.map((i) => toLine(kept[i]!.decoded, onInput(kept[i]!.quad), width, height));
   times.postMs += performance.now() - t2;
   return { angle, lines, times };
 }
@@ -136,7 +165,7 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
 /** Re-reads given quads (point 0 = the text's top-left), in the order given. */
 export async function runRegions(runner: TaskRunner, page: Pixels, quads: readonly Quad8[]): Promise<{ lines: OcrLine[]; times: StageTimes }> {
   const times = zeroTimes();
-  const jobs: LineJob[] = quads.map((quad) => ({ quad, classify: true, bothWays: false }));
+  const jobs: LineJob[] = quads.map((quad) => ({ quad, classify: true, read: 'forward' }));
   const reads = await readSplit(runner, page, jobs, times);
   const lines = reads.map((r, i) => {
     const s = settleLine(r, quads[i]!);

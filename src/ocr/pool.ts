@@ -12,7 +12,8 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { distFile } from '../util/paths.js';
-import type { DetectOutcome, LineJob, ReadOutcome } from './tasks.js';
+import type { DetectOutcome, LineJob, ReadOutcome, StageTimes } from './tasks.js';
+import type { PageAngle } from './types.js';
 import type { SharedPage, TaskReply, TaskRequest, WorkerInit, WorkerStatus } from './protocol.js';
 
 /** The OCR queue is full and the page could not get a place in time. */
@@ -35,7 +36,8 @@ export interface PoolOptions {
   readonly queueWaitMs: number;
 }
 
-type Request = Omit<TaskRequest, 'id'> & ({ kind: 'detect'; maxSide: number } | { kind: 'read'; jobs: readonly LineJob[] });
+type Request = DistributiveOmit<TaskRequest, 'id'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface PendingTask {
   readonly request: Request;
@@ -186,6 +188,14 @@ export class WorkerPool {
     const reply = await this.submit({ kind: 'read', page, jobs });
     if (!reply.ok) throw new Error(`OCR recognition failed: ${reply.message}`);
     if (reply.kind !== 'read') throw new Error('OCR worker answered the wrong task');
+    return reply.result;
+  }
+
+  /** Turns `page` into `target` (same byte size) on a worker. */
+  async rotate(page: SharedPage, angle: PageAngle, target: SharedArrayBuffer): Promise<StageTimes> {
+    const reply = await this.submit({ kind: 'rotate', page, angle, target });
+    if (!reply.ok) throw new Error(`OCR page rotation failed: ${reply.message}`);
+    if (reply.kind !== 'rotate') throw new Error('OCR worker answered the wrong task');
     return reply.result;
   }
 

@@ -3,9 +3,9 @@
  * detect the page's line boxes, or read a list of line quads (crop, classify 0/180, recognise).
  * Plain functions over an OcrModels, so tests and the benchmark can run them in one thread.
  */
-import type { Quad8 } from './types.js';
+import type { PageAngle, Quad8 } from './types.js';
 import { dbPostprocess, DEFAULT_DB_OPTIONS, type DbOptions, type DetectedBox, detectionInput, scaleBoxes } from './detect.js';
-import { classifierInput, classifierOutput, type LineAngle } from './angle.js';
+import { classifierInput, classifierOutput, CLS_WIDTH, type LineAngle } from './angle.js';
 import { ctcDecode, type DecodedLine, recognitionInput, recognitionWidth, REC_HEIGHT } from './recognize.js';
 import type { OcrModels } from './models.js';
 import { type Pixels, rotatePixels, warpQuad } from '../image/warp.js';
@@ -59,14 +59,18 @@ export async function detectTask(models: OcrModels, page: Pixels, maxSide: numbe
 export interface LineJob {
   /** Point 0 is the text's top-left as it should be read. */
   readonly quad: Quad8;
-  /** Run the 0/180 classifier; a confident 180 also reads the line turned. */
+  /** Run the 0/180 classifier on the line. */
   readonly classify: boolean;
-  /** Read the line both ways whatever the classifier says (orientation probes). */
-  readonly bothWays: boolean;
+  /**
+   * 'none': classify only (a cheap small crop); 'forward': read as the quad says, and also
+   * turned when the classifier (if asked) is confident the line is upside down; 'both': read
+   * both ways whatever the classifier says (orientation probes).
+   */
+  readonly read: 'none' | 'forward' | 'both';
 }
 
 export interface LineRead {
-  readonly forward: DecodedLine;
+  readonly forward: DecodedLine | null;
   /** The line read turned 180 degrees, when asked or when the classifier suggested it. */
   readonly flipped: DecodedLine | null;
   readonly angle: LineAngle | null;
@@ -88,7 +92,7 @@ export interface ReadOutcome {
   readonly times: StageTimes;
 }
 
-/** Crops a line quad to the recogniser's height at its natural width. */
+/** Crops a line quad to the recogniser's height at its natural width (capped at maxWidth). */
 export function cropLine(page: Pixels, quad: Quad8, maxWidth: number): Pixels {
   const { width, height } = quadSize(quad);
   return warpQuad(page, quad, recognitionWidth(width, height, maxWidth), REC_HEIGHT);
@@ -104,7 +108,8 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
   const times = zeroTimes();
   models.takeModelMs();
   const tCrop = performance.now();
-  const crops = jobs.map((j) => cropLine(page, j.quad, opts.maxWidth));
+  // Classify-only lines get a crop no wider than the classifier's input: far cheaper to warp.
+  const crops = jobs.map((j) => cropLine(page, j.quad, j.read === 'none' ? CLS_WIDTH : opts.maxWidth));
   let cropMs = performance.now() - tCrop;
 
   const angles: (LineAngle | null)[] = jobs.map(() => null);
@@ -122,10 +127,14 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
   const lines: LineRead[] = [];
   for (let i = 0; i < jobs.length; i++) {
     const job = jobs[i]!;
+    const a = angles[i] ?? null;
+    if (job.read === 'none') {
+      lines.push({ forward: null, flipped: null, angle: a });
+      continue;
+    }
     const crop = crops[i]!;
     const forward = await recognizeCrop(models, crop, opts.minWidth);
-    const a = angles[i];
-    const turn = job.bothWays || (a !== null && a !== undefined && a.angle === 180 && a.score >= opts.flipThreshold);
+    const turn = job.read === 'both' || (a !== null && a.angle === 180 && a.score >= opts.flipThreshold);
     let flipped: DecodedLine | null = null;
     if (turn) {
       const tc = performance.now();
@@ -133,11 +142,21 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
       cropMs += performance.now() - tc;
       flipped = await recognizeCrop(models, turned, opts.minWidth);
     }
-    lines.push({ forward, flipped, angle: a ?? null });
+    lines.push({ forward, flipped, angle: a });
   }
   times.recognizeMs = performance.now() - t1 + cropMs;
   times.modelMs = models.takeModelMs();
   return { lines, times };
+}
+
+/** Turns a page by a quarter-turn multiple into `target` (shared memory the caller allocated). */
+export function rotateTask(page: Pixels, angle: PageAngle, target: Uint8Array): StageTimes {
+  const t0 = performance.now();
+  const turned = rotatePixels(page, angle);
+  target.set(turned.data);
+  const times = zeroTimes();
+  times.postMs = performance.now() - t0;
+  return times;
 }
 
 /** Runs tasks in the calling thread, one at a time: for tests and raw-model benchmarks. */
@@ -145,10 +164,15 @@ export function inThreadRunner(models: OcrModels, opts: ReadOptions = DEFAULT_RE
   readonly parallelism: number;
   detect(page: Pixels, maxSide: number): Promise<DetectOutcome>;
   read(page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome>;
+  rotate(page: Pixels, angle: PageAngle): Promise<{ page: Pixels; times: StageTimes }>;
 } {
   return {
     parallelism: 1,
     detect: (page, maxSide) => detectTask(models, page, maxSide),
     read: (page, jobs) => readTask(models, page, jobs, opts),
+    rotate: (page, angle) => {
+      const turned = rotatePixels(page, angle);
+      return Promise.resolve({ page: turned, times: zeroTimes() });
+    },
   };
 }
