@@ -1,12 +1,22 @@
 /**
  * Builds the domain operations the HTTP layer calls, from the engines and stores that exist.
- * Each operation is plain data in, plain data out; this module only composes them.
+ * Each operation is plain data in, plain data out; this module only composes engines (OCR, QR)
+ * with the domain (classify, extract, verify) and owns the engines' lifecycle.
  */
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
-import type { ReadinessCheck, ServiceOperations } from './http/operations.js';
+import type { ExtractVariant } from './contract/extract.js';
+import { extractInvoice } from './extract/extractor.js';
+import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
+import { rotateQuad, rotatedSize } from './image/geometry.js';
+import type { IntakeImage } from './image/types.js';
+import { OcrBusyError, OcrEngine } from './ocr/engine.js';
+import { ApiError } from './http/errors.js';
+import type { OcrLine, OcrResult } from './ocr/types.js';
+import { decodeQrCodes } from './qr/decode.js';
 import type { Database } from './store/db.js';
 import { loadVerifyConfig } from './verify/config.js';
+import { elementsFromQrPayload } from './verify/qr-payload.js';
 import { createVerifier } from './verify/service.js';
 
 export interface OperationDeps {
@@ -23,14 +33,98 @@ export interface BuiltOperations {
   close(): Promise<void>;
 }
 
+/** OCR lines turned into the upright page's frame, where layout rules (left of, below) hold. */
+export function uprightLines(ocr: OcrResult, width: number, height: number): { lines: OcrLine[]; width: number; height: number } {
+  const size = rotatedSize(ocr.angle, width, height);
+  if (ocr.angle === 0) return { lines: [...ocr.lines], ...size };
+  const lines = ocr.lines.map((line) => ({ ...line, quad: rotateQuad(line.quad, ocr.angle, width, height) }));
+  return { lines, ...size };
+}
+
+/** QR codes are decoded on the image as uploaded: the decoder finds them in any orientation. */
+async function readQr(image: IntakeImage, logger: Logger): Promise<string[]> {
+  try {
+    return await decodeQrCodes(image.rgb);
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'QR decoding failed; continuing without it');
+    return [];
+  }
+}
+
+export function createExtract(ocr: OcrEngine, logger: Logger) {
+  return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
+    const [page, qrPayloads] = await Promise.all([ocr.recognize(image.rgb), readQr(image, logger)]);
+    const upright = uprightLines(page, image.width, image.height);
+    const outcome = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
+    if (!outcome.ok) return { ok: false, found: outcome.found };
+    return { ok: true, degree: page.angle, medical_result: outcome.result };
+  };
+}
+
+/** B from an image: the five elements from the QR code first, the printed text as the fallback. */
+export function createReadInvoiceElements(ocr: OcrEngine, logger: Logger) {
+  return async (image: IntakeImage): Promise<ImageElements> => {
+    const payloads = await readQr(image, logger);
+    for (const payload of payloads) {
+      const elements = elementsFromQrPayload(payload);
+      if (elements) return { elements, qrcodeScanResult: 1 };
+    }
+    const page = await ocr.recognize(image.rgb);
+    const upright = uprightLines(page, image.width, image.height);
+    const printed = extractInvoice({ ...upright, variant: 'e_invoice', qrPayloads: [] });
+    if (!printed.ok) return { elements: null, qrcodeScanResult: 0 };
+    const r = printed.result;
+    const elements = {
+      note_code: r.note_code || undefined,
+      note_no: r.note_no || undefined,
+      check_code: r.check_code || undefined,
+      total_cost: r.total_cost ? r.total_cost.toFixed(2) : undefined,
+      billing_date: r.billing_date || undefined,
+    };
+    const any = Object.values(elements).some((v) => v !== undefined);
+    return { elements: any ? elements : null, qrcodeScanResult: 0 };
+  };
+}
+
+/**
+ * A full recognition queue is overload, not a bug: the client is told to retry (docs/compat.md)
+ * with the contract's 500 status, as api.md has no status of its own for it.
+ */
+function busyAsRetry<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      if (err instanceof OcrBusyError) throw new ApiError('INTERNAL_ERROR', 'the recognition service is busy; retry in a few seconds');
+      throw err;
+    }
+  };
+}
+
 export async function createOperations(deps: OperationDeps): Promise<BuiltOperations> {
   const verifier = createVerifier({ db: deps.db, config: loadVerifyConfig(), logger: deps.logger });
   const operations: ServiceOperations = {
     verify: (elements) => verifier.verify(elements),
   };
+  const readiness: ReadinessCheck[] = [];
+  let ocr: OcrEngine | undefined;
+  if (deps.engines) {
+    ocr = OcrEngine.create();
+    const engine = ocr;
+    readiness.push({ name: 'ocr', ready: () => engine.ready });
+    // Models load in the background; /readyz says when they are in. Calls made before wait for them.
+    engine.init().then(
+      () => deps.logger.info({ load_ms: Math.round(engine.loadMs) }, 'OCR models loaded'),
+      (err: unknown) => deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'OCR engine failed to start'),
+    );
+    operations.extract = busyAsRetry(createExtract(engine, deps.logger));
+    operations.readInvoiceElements = busyAsRetry(createReadInvoiceElements(engine, deps.logger));
+  }
   return {
     operations,
-    readiness: [],
-    async close() {},
+    readiness,
+    async close() {
+      await ocr?.terminate();
+    },
   };
 }
