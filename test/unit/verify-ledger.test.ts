@@ -191,3 +191,16 @@ test('CLI: ledger import and mark against MEDDOC_DATA_DIR', () => {
     store.cleanup();
   }
 });
+
+test('examples/ledger.jsonl imports and its invoices verify (Henan with the name, Hebei with reimbursements)', async () => {
+  const { createVerifier } = await import('../../src/verify/service.js');
+  const { importLedgerFile } = await import('../../src/store/ledger.js');
+  const db = memoryDb();
+  assert.equal(importLedgerFile(db, join(PROJECT_ROOT, 'examples/ledger.jsonl')).inserted, 3);
+  const verifier = createVerifier({ db });
+  const henan = await verifier.verify({ note_code: '41010124', note_no: '0000004101', check_code: 'qfmejx', total_cost: '1500', billing_date: '2024-02-20', patient_name: '样例乙' });
+  assert.ok(henan.ok);
+  const hebei = await verifier.verify({ note_code: '13010124', note_no: '0000001301', check_code: '7f3k9p', total_cost: '56.80', billing_date: '20240108' });
+  assert.ok(hebei.ok);
+  assert.equal(hebei.data.invoice_additional_result.reim_agency_list?.[0]?.amt, '56.80');
+});
