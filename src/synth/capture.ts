@@ -1,0 +1,175 @@
+/**
+ * Capture conditions: how a flat page becomes the image a claimant uploads. One projective map
+ * per document places it (scale, 90/180/270 turn, small tilt, perspective, cut by the frame);
+ * then light, shadows, blur, noise, photocopy toner or screen moiré, and the file format.
+ */
+import sharp from 'sharp';
+import type { Homography } from './geometry.js';
+import { homography, warpInto } from './geometry.js';
+import type { Rng } from './rng.js';
+
+export type Condition = 'scan' | 'photo' | 'photocopy' | 'screen';
+
+export interface RasterPage {
+  readonly rgba: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface Placement {
+  readonly pageToImage: Homography;
+  /** Clockwise quarter turns of the document in the image: 0, 90, 180, 270. */
+  readonly turn: 0 | 90 | 180 | 270;
+}
+
+export interface Capture {
+  readonly data: Buffer;
+  readonly format: 'png' | 'jpeg';
+  readonly width: number;
+  readonly height: number;
+  readonly placements: Placement[];
+  readonly condition: Condition;
+  readonly blurred: boolean;
+  readonly cut: boolean;
+}
+
+export interface CapturePlan {
+  readonly condition: Condition;
+  readonly turn: 0 | 90 | 180 | 270;
+  readonly blur: boolean;
+  readonly cut: boolean;
+}
+
+/** Corners of a w×h page centred at (cx, cy), scaled, turned clockwise by `deg`, corners jittered. */
+function placedQuad(w: number, h: number, cx: number, cy: number, scale: number, deg: number, jitter: number, rng: Rng): number[] {
+  const t = (deg * Math.PI) / 180;
+  const c = Math.cos(t);
+  const s = Math.sin(t);
+  const out: number[] = [];
+  for (const [x, y] of [[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]] as const) {
+    out.push(cx + (x * c - y * s) * scale + rng.float(-jitter, jitter), cy + (x * s + y * c) * scale + rng.float(-jitter, jitter));
+  }
+  return out;
+}
+
+function background(canvas: Uint8Array, w: number, h: number, rng: Rng): void {
+  const base = rng.pick([[120, 92, 70], [180, 160, 130], [70, 72, 78], [200, 200, 195], [140, 110, 80], [40, 40, 44]]);
+  const gx = rng.float(-0.25, 0.25);
+  const gy = rng.float(-0.25, 0.25);
+  const grain = rng.float(0, 0.04);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const f = 1 + gx * (x / w - 0.5) + gy * (y / h - 0.5) + grain * Math.sin(y * 0.05 + Math.sin(x * 0.01) * 3);
+      const o = (y * w + x) * 3;
+      canvas[o] = base[0]! * f;
+      canvas[o + 1] = base[1]! * f;
+      canvas[o + 2] = base[2]! * f;
+    }
+  }
+}
+
+/** Light falloff, a soft shadow band, sensor noise, toner or moiré, in one pass. */
+function effects(canvas: Uint8Array, w: number, h: number, condition: Condition, rng: Rng): void {
+  const lx = rng.float(0, w);
+  const ly = rng.float(0, h);
+  const falloff = condition === 'scan' ? 0 : rng.float(0.05, 0.3);
+  const diag = Math.hypot(w, h);
+  const shadow = condition === 'photo' && rng.chance(0.5);
+  const sa = rng.float(0, Math.PI);
+  const sd = rng.float(-0.3, 0.3) * diag;
+  const sw = rng.float(0.05, 0.2) * diag;
+  const noise = condition === 'scan' ? 2 : condition === 'photocopy' ? 10 : rng.float(3, 10);
+  const moire = condition === 'screen' ? rng.float(0.04, 0.09) : 0;
+  const mf = rng.float(0.6, 1.4);
+  const gray = condition === 'photocopy';
+  const contrast = gray ? rng.float(1.2, 1.6) : 1;
+  let seed = rng.u32() | 1;
+  const rand = (): number => {
+    seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+    return ((seed >>> 0) / 4294967296) - 0.5;
+  };
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let f = 1 - falloff * (Math.hypot(x - lx, y - ly) / diag);
+      if (shadow) {
+        const d = x * Math.cos(sa) + y * Math.sin(sa) - diag / 2 - sd;
+        if (d > 0) f *= 1 - 0.35 * Math.min(1, d / sw);
+      }
+      if (moire) f *= 1 - moire * (0.5 + 0.5 * Math.sin(x * mf + y * 0.9 * mf) * Math.sin(x * 0.07 - y * 0.11));
+      const o = (y * w + x) * 3;
+      const n = rand() * noise;
+      if (gray) {
+        let g = 0.3 * canvas[o]! + 0.59 * canvas[o + 1]! + 0.11 * canvas[o + 2]!;
+        g = (g - 128) * contrast + 140;
+        if (rand() > 0.4996) g = 20;
+        canvas[o] = canvas[o + 1] = canvas[o + 2] = g * f + n;
+      } else {
+        canvas[o] = canvas[o]! * f + n;
+        canvas[o + 1] = canvas[o + 1]! * f + n;
+        canvas[o + 2] = canvas[o + 2]! * f + n * (moire ? 1.5 : 1);
+      }
+    }
+  }
+}
+
+/** Lays out 1-3 pages in one image under the plan's conditions and encodes it. */
+export async function capture(pages: readonly RasterPage[], plan: CapturePlan, rng: Rng): Promise<Capture> {
+  const { condition, turn } = plan;
+  const multi = pages.length > 1;
+  const placements: Placement[] = [];
+  let W: number;
+  let H: number;
+  const quads: number[][] = [];
+  const swap = turn === 90 || turn === 270;
+  if (condition === 'scan' && !multi) {
+    const p = pages[0]!;
+    const scale = rng.float(0.8, 1.05);
+    const pw = (swap ? p.height : p.width) * scale;
+    const ph = (swap ? p.width : p.height) * scale;
+    const margin = rng.int(0, 40);
+    W = Math.round(pw + 2 * margin);
+    H = Math.round(ph + 2 * margin);
+    quads.push(placedQuad(p.width, p.height, W / 2, H / 2, scale, turn + rng.float(-1, 1), 0, rng));
+  } else {
+    // The whole group fits a canvas whose long side is 1400-2200 px.
+    const n = pages.length;
+    const cell = pages.map((p) => ({ w: swap ? p.height : p.width, h: swap ? p.width : p.height }));
+    const totalW = cell.reduce((s, c) => s + c.w, 0) * 1.12;
+    const maxH = Math.max(...cell.map((c) => c.h)) * 1.2;
+    const long = rng.int(1400, 2200);
+    const k = long / Math.max(totalW, maxH);
+    W = Math.round(Math.max(totalW * k, 400));
+    H = Math.round(Math.max(maxH * k, 400));
+    let x = (W - cell.reduce((s, c) => s + c.w * k, 0)) / (n + 1);
+    const gap = x;
+    pages.forEach((p, i) => {
+      const cw = cell[i]!.w * k;
+      let cx = x + cw / 2;
+      let cy = H / 2 + rng.float(-0.04, 0.04) * H;
+      if (plan.cut && i === 0) {
+        // Push the page partly out of the frame.
+        if (rng.chance(0.5)) cx -= cw * rng.float(0.15, 0.3);
+        else cy += H * rng.float(0.12, 0.2);
+      }
+      const jitter = condition === 'photo' || condition === 'screen' ? Math.min(cw, cell[i]!.h * k) * rng.float(0.01, 0.05) : 0;
+      quads.push(placedQuad(p.width, p.height, cx, cy, k * rng.float(0.92, 1), turn + rng.float(-6, 6), jitter, rng));
+      x += cw + gap;
+    });
+  }
+  const canvas = new Uint8Array(W * H * 3);
+  if (condition === 'scan' && !multi) canvas.fill(rng.pick([255, 250, 244]));
+  else if (condition === 'screen') canvas.fill(20);
+  else background(canvas, W, H, rng);
+  pages.forEach((p, i) => {
+    const h = homography([0, 0, p.width, 0, p.width, p.height, 0, p.height], quads[i]!);
+    warpInto(canvas, W, H, p.rgba, p.width, p.height, h);
+    placements.push({ pageToImage: h, turn });
+  });
+  effects(canvas, W, H, condition, rng);
+  let img = sharp(Buffer.from(canvas.buffer, canvas.byteOffset, canvas.byteLength), { raw: { width: W, height: H, channels: 3 } });
+  if (plan.blur) img = img.blur(rng.float(2.2, 3.5));
+  else if (condition !== 'scan' && rng.chance(0.5)) img = img.blur(rng.float(0.4, 0.8));
+  const jpeg = condition !== 'scan';
+  const data = jpeg ? await img.jpeg({ quality: rng.int(70, 92), mozjpeg: false }).toBuffer() : await img.png({ compressionLevel: 6 }).toBuffer();
+  return { data, format: jpeg ? 'jpeg' : 'png', width: W, height: H, placements, condition, blurred: plan.blur, cut: plan.cut };
+}
