@@ -62,7 +62,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 export interface RemoteSourceOptions {
-  /** Clock for the breaker and the deadline (tests). */
+  /** Clock of the circuit breaker (tests); deadlines are always wall-clock epoch ms. */
   now?: () => number;
 }
 
@@ -71,6 +71,7 @@ export function createRemoteSource(region: string, config: RemoteSourceConfig, o
   let consecutiveFailures = 0;
   let openUntil = 0;
   let openFault: SourceFault = 'unreachable';
+  let trialInFlight = false;
 
   async function attempt(query: LookupQuery, timeoutMs: number): Promise<AttemptOutcome> {
     const controller = new AbortController();
@@ -120,31 +121,43 @@ export function createRemoteSource(region: string, config: RemoteSourceConfig, o
     }
   }
 
-  return {
+  const source: VerificationSource = {
     name: `remote:${region}`,
     async lookup(query: LookupQuery): Promise<LookupResult> {
       const halfOpen = consecutiveFailures >= config.breaker.failures;
-      if (halfOpen && now() < openUntil) return { kind: 'fault', fault: openFault, detail: 'circuit open' };
-      // A half-open circuit gets one trial attempt, without retries.
-      const attempts = halfOpen ? 1 : 1 + config.retries;
-      let last: AttemptOutcome = fault('timeout', 'deadline passed before the first attempt');
-      let tried = false;
-      for (let i = 0; i < attempts; i += 1) {
-        if (i > 0) {
-          const pause = config.backoff_ms * 2 ** (i - 1);
-          if (query.deadline - now() < pause + MIN_ATTEMPT_MS) break;
-          await sleep(pause);
-        }
-        const left = query.deadline - now();
-        if (left < MIN_ATTEMPT_MS) break;
-        last = await attempt(query, Math.min(config.timeout_ms, left));
-        tried = true;
-        if (!(last.kind === 'fault' && last.retryable)) break;
+      // While open, and while the one trial call of a half-open circuit is out, answer at once.
+      if (halfOpen && (now() < openUntil || trialInFlight)) return { kind: 'fault', fault: openFault, detail: 'circuit open' };
+      if (halfOpen) trialInFlight = true;
+      try {
+        return await lookupWithRetries(query, halfOpen);
+      } finally {
+        if (halfOpen) trialInFlight = false;
       }
-      // A caller that left no time says nothing about the platform's health.
-      if (tried) settle(last);
-      if (last.kind === 'fault') return { kind: 'fault', fault: last.fault, ...(last.detail ? { detail: last.detail } : {}) };
-      return last;
     },
   };
+
+  async function lookupWithRetries(query: LookupQuery, halfOpen: boolean): Promise<LookupResult> {
+    // A half-open circuit gets one trial attempt, without retries.
+    const attempts = halfOpen ? 1 : 1 + config.retries;
+    let last: AttemptOutcome = fault('timeout', 'deadline passed before the first attempt');
+    let tried = false;
+    for (let i = 0; i < attempts; i += 1) {
+      if (i > 0) {
+        const pause = config.backoff_ms * 2 ** (i - 1);
+        if (query.deadline - Date.now() < pause + MIN_ATTEMPT_MS) break;
+        await sleep(pause);
+      }
+      const left = query.deadline - Date.now();
+      if (left < MIN_ATTEMPT_MS) break;
+      last = await attempt(query, Math.min(config.timeout_ms, left));
+      tried = true;
+      if (!(last.kind === 'fault' && last.retryable)) break;
+    }
+    // A caller that left no time says nothing about the platform's health.
+    if (tried) settle(last);
+    if (last.kind === 'fault') return { kind: 'fault', fault: last.fault, ...(last.detail ? { detail: last.detail } : {}) };
+    return last;
+  }
+
+  return source;
 }

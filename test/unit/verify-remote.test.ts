@@ -144,11 +144,14 @@ test('circuit breaker: opens after consecutive failures, answers at once, lets o
   const open = await query();
   assert.equal(open.kind === 'fault' ? open.fault : open.kind, 'platform_error');
   assert.equal(platform.queries(), beforeOpen, 'open circuit does not call the platform');
-  platform.setFault('none');
+  platform.setFault('slow', 150);
   clock += 5001;
-  const trial = await query();
+  // Half-open: one trial goes out; a call while it is out is answered at once.
+  const [trial, meanwhile] = await Promise.all([query(), query()]);
   assert.equal(trial.kind, 'found');
+  assert.equal(meanwhile.kind === 'fault' ? meanwhile.detail : meanwhile.kind, 'circuit open');
   assert.equal(platform.queries(), beforeOpen + 1);
+  platform.setFault('none');
   await query();
   assert.equal(platform.queries(), beforeOpen + 2, 'closed again');
 });
