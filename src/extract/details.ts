@@ -5,7 +5,7 @@
  */
 import type { CheckValue } from '../contract/common.js';
 import type { CostDetail } from '../contract/extract.js';
-import type { Catalogue } from './catalogue.js';
+import { editDistance, type Catalogue } from './catalogue.js';
 import { rowsOf, type Segment } from './layout.js';
 import { findAmounts, parseAmount, roundCents } from './parse/amount.js';
 import { compact } from './parse/normalize.js';
@@ -159,11 +159,20 @@ export function readDetails(
           cells.set(col, (cells.get(col) ?? '') + t.text);
         }
         const detail = buildDetail(cells, tables, catalogue);
-        if (detail && !categoryNames.has(detail.ocr_name)) out.push(detail);
+        if (detail && !isCategoryLike(detail.ocr_name, categoryNames)) out.push(detail);
       });
     }
   }
   return out;
+}
+
+/** A row naming a cost category (possibly misread or with a note) is a category, not a detail. */
+function isCategoryLike(name: string, categories: ReadonlySet<string>): boolean {
+  const bare = name.replace(/\([^)]*\)/g, '');
+  for (const c of categories) {
+    if (bare === c || bare.endsWith(c) || (c.length >= 3 && editDistance(bare, c) <= 1)) return true;
+  }
+  return false;
 }
 
 function buildDetail(cells: ReadonlyMap<DetailColumn, string>, tables: ExtractTables, catalogue: Catalogue): CostDetail | null {

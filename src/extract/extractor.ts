@@ -84,6 +84,7 @@ function buildDictionary(tables: ExtractTables, province: Province | undefined):
   addFieldTerms(dict, tables, province);
   for (const a of tables.paymentAliases) dict.add(a.printed, { type: 'payment', name: a.name, ...(a.provinces ? { provinces: a.provinces } : {}) });
   for (const c of tables.categories) dict.add(c, { type: 'category', name: c });
+  for (const w of tables.detailHeaders.keys()) if (w.length >= 2) dict.add(w, { type: 'column' });
   return dict;
 }
 
@@ -118,7 +119,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const segments: Segment[] = segmentLines(input.lines);
   const unit = typicalHeight(segments);
   const title = findTitle(segments, input.height, tables);
-  const titleText = title?.text ?? '';
+  // A printed 票据名称 is the title as the issuer wrote it, legible even where a seal covers the big one.
+  let titleText = title?.text ?? '';
   const variantProvince = input.variant === 'general' || input.variant === 'e_invoice' ? undefined : input.variant;
   const hospitalGuess = findHospitalName(segments, title);
   let province: Province | undefined = variantProvince ?? provinceIn(titleText, tables) ?? provinceIn(hospitalGuess, tables);
@@ -126,6 +128,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const dict = buildDictionary(tables, province);
   const hits = scanSegments(segments, dict);
   const header = readHeader(hits, segments, unit, tables);
+  const labelledTitle = str(header, 'note_title');
+  if (labelledTitle !== '' && tables.titleWords.some((w) => labelledTitle.includes(w))) {
+    titleText = labelledTitle;
+    province = variantProvince ?? provinceIn(titleText, tables) ?? province;
+  }
 
   const noteCode = str(header, 'note_code');
   province ??= provinceOfCode(noteCode, tables);
@@ -134,7 +141,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const categories: CostCategory[] = readCategories(hits, segments, unit);
   const printedPayments = readPayments(hits, segments, unit, province);
   const catalogue = input.catalogue ?? nationalCatalogue();
-  const details = readDetails(segments, unit, tables, catalogue, new Set(categories.map((c) => c.name)));
+  const details = readDetails(segments, unit, tables, catalogue, new Set([...categories.map((c) => c.name), ...tables.categories]));
 
   const totalFigures = num(header, 'total_cost_figures');
   const totalCapital = num(header, 'total_cost_capital');

@@ -5,29 +5,67 @@
  */
 import type { CostCategory } from '../contract/common.js';
 import type { Province } from '../contract/extract.js';
-import type { Segment } from './layout.js';
+import { centreY, slice, type Segment } from './layout.js';
 import { findAmounts } from './parse/amount.js';
 import type { TermPayload } from './header.js';
 import { groupBySegment, valueCandidates, type TermHit } from './terms.js';
 
-/** The amount that follows a term: money (with decimals) before bare counts such as a quantity `1`. */
+/** The amount that follows a term: the nearest cell holding one; inside it, money before counts. */
 function amountAfter(
   hit: TermHit<TermPayload>,
   bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
   segments: readonly Segment[],
   unit: number,
 ): number | null {
-  const candidates = valueCandidates(hit, bySegment, segments, unit).slice(0, 4);
-  let bare: number | null = null;
-  for (const c of candidates) {
-    // A candidate that starts with letters is some other cell (a name, a code), not our amount.
-    if (/^[\u4e00-\u9fff]{2,}/.test(c.text) && !/^(元|圆)/.test(c.text)) continue;
+  for (const c of valueCandidates(hit, bySegment, segments, unit).slice(0, 4)) {
+    // A candidate that starts with words is some other cell (a name, a note), not our amount.
+    if (/^[\u4e00-\u9fff]{2,}/.test(c.text)) continue;
     const hits = findAmounts(c.text);
-    const money = hits.find((h) => h.hasDecimals);
+    const money = hits.find((h) => h.hasDecimals) ?? hits[0];
     if (money) return money.value;
-    if (bare === null && hits[0]) bare = hits[0].value;
   }
-  return bare;
+  return null;
+}
+
+/**
+ * The amount of a category in a grid row: the rightmost number on the same row between the name and
+ * the next term. Rows are `name | quantity/unit | amount | note`; taking the rightmost number skips
+ * the quantity whether or not the dot-matrix print sits under its header.
+ */
+function rowAmount(
+  hit: TermHit<TermPayload>,
+  bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
+  segments: readonly Segment[],
+  unit: number,
+  boundary: number,
+): number | null {
+  const own = bySegment.get(hit.segment.id) ?? [];
+  const next = own.find((h) => h.start >= hit.end);
+  const rest = slice(hit.segment, hit.end, next ? next.start : undefined);
+  const cells: Segment[] = rest ? [rest] : [];
+  if (!next) {
+    const y = centreY(hit.segment.box);
+    const right = segments
+      .filter((s) => s.id !== hit.segment.id && Math.abs(centreY(s.box) - y) <= 0.75 * unit)
+      .filter((s) => s.box.x0 >= hit.segment.box.x1 - 0.5 * unit && s.box.x0 - hit.segment.box.x1 < 20 * unit)
+      .filter((s) => s.box.x0 < boundary - 0.5 * unit)
+      .sort((a, b) => a.box.x0 - b.box.x0);
+    for (const s of right) {
+      const first = (bySegment.get(s.id) ?? [])[0];
+      if (first && first.start === 0) break;
+      const cut = first ? slice(s, 0, first.start) : s;
+      if (cut) cells.push(cut);
+      if (first) break;
+    }
+  }
+  let value: number | null = null;
+  for (const c of cells) {
+    // A bracketed number is a note or a reference, never the amount.
+    const hits = findAmounts(c.text.replace(/\([^)]*\)/g, ''));
+    const last = hits[hits.length - 1];
+    if (last) value = last.value;
+  }
+  return value;
 }
 
 function readingOrder<P>(hits: readonly TermHit<P>[]): TermHit<P>[] {
@@ -42,10 +80,15 @@ export function readCategories(
 ): CostCategory[] {
   const bySegment = groupBySegment(hits);
   const out: CostCategory[] = [];
+  const isCategory = (h: TermHit<TermPayload>): boolean => h.payloads.some((x) => x.type === 'category');
+  // Category names stand in columns; the next column of names to the right bounds a row's cells.
+  const nameColumns = hits.filter(isCategory).map((h) => h.segment.chars[h.start]!.x0);
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find((x): x is Extract<TermPayload, { type: 'category' }> => x.type === 'category');
     if (!p || out.some((c) => c.name === p.name)) continue;
-    const cost = amountAfter(hit, bySegment, segments, unit);
+    const right = hit.segment.chars[hit.end - 1]!.x1;
+    const boundary = Math.min(Infinity, ...nameColumns.filter((x) => x > right + unit));
+    const cost = rowAmount(hit, bySegment, segments, unit, boundary);
     if (cost !== null) out.push({ name: p.name, cost });
   }
   return out;

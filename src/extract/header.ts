@@ -10,7 +10,9 @@ import { readValue, type FieldValue } from './values.js';
 export type TermPayload =
   | { readonly type: 'field'; readonly field: HeaderField; readonly rank: number }
   | { readonly type: 'payment'; readonly name: string; readonly provinces?: readonly Province[] }
-  | { readonly type: 'category'; readonly name: string };
+  | { readonly type: 'category'; readonly name: string }
+  /** A column header of a detail table: never a value, it only ends the value of a term before it. */
+  | { readonly type: 'column' };
 
 export interface Title {
   readonly text: string;

@@ -67,9 +67,16 @@ export function horizontalOverlap(a: Box, b: Box): number {
  * dropped, and a character that NFKC expands (№ -> No) keeps its place for each output character.
  */
 function placeChars(line: OcrLine, box: Box): PlacedChar[] {
-  const raw = line.chars.length === [...line.text].length && line.chars.length > 0
+  let raw = line.chars.length === [...line.text].length && line.chars.length > 0
     ? line.chars.map((c) => ({ char: c.char, x: c.x }))
     : [...line.text].map((char, i, all) => ({ char, x: (i + 0.5) / all.length }));
+  // A line that is only an amount with a space before two final digits (`6472 99`) lost its
+  // decimal point to OCR; dropping the space would make it a hundred times larger.
+  if (/^[¥￥\s]*-?[\d,]+ \d{2}$/.test(line.text.trim())) {
+    const at = line.text.trimEnd().lastIndexOf(' ');
+    const offset = line.text.length - line.text.trimStart().length;
+    raw = raw.map((c, i) => (i === at && at >= offset ? { ...c, char: '.' } : c));
+  }
   const w = width(box);
   const centres = raw.map((c) => box.x0 + c.x * w);
   // Where neighbours are missing (line ends) the mean pitch of the line stands in.

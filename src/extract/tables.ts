@@ -20,7 +20,7 @@ const FIELD_KINDS: readonly FieldKind[] = [
 
 /** Header fields with a label; total_cost is read twice (figures and capitals) and cross-checked. */
 export type HeaderField =
-  | 'note_code' | 'note_no' | 'check_code' | 'billing_date' | 'patient_name' | 'patient_gender'
+  | 'note_title' | 'note_code' | 'note_no' | 'check_code' | 'billing_date' | 'patient_name' | 'patient_gender'
   | 'hospital_name' | 'charging_units' | 'start_hospital_date' | 'end_hospital_date' | 'hospital_days'
   | 'total_cost_figures' | 'total_cost_capital' | 'medical_insurance_type' | 'medical_organization_type'
   | 'service_serial_no' | 'social_security_card_no' | 'hospital_no' | 'payee' | 'reviewer'

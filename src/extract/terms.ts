@@ -14,8 +14,14 @@ export interface TermHit<P> {
 }
 
 export class TermDictionary<P> {
+  /** fuzzy: also find terms with one misread character (on by default for page scans). */
+  constructor(private readonly fuzzy = true) {}
+
   private readonly terms = new Map<string, P[]>();
+  /** Terms of three or more characters with one character blanked (`?`): OCR misreads one character. */
+  private readonly oneOff = new Map<string, { term: string; payloads: P[] } | null>();
   private maxLength = 0;
+  private fuzzyBuilt = false;
 
   add(term: string, payload: P): void {
     if (term.length === 0) return;
@@ -23,6 +29,40 @@ export class TermDictionary<P> {
     if (list) list.push(payload);
     else this.terms.set(term, [payload]);
     this.maxLength = Math.max(this.maxLength, term.length);
+    this.fuzzyBuilt = false;
+  }
+
+  private buildFuzzy(): void {
+    this.oneOff.clear();
+    for (const [term, payloads] of this.terms) {
+      const chars = [...term];
+      if (chars.length < 3) continue;
+      // Three-character terms (手术费) only tolerate a misread last character (手术膏).
+      for (let p = chars.length === 3 ? 2 : 0; p < chars.length; p++) {
+        const key = [...chars.slice(0, p), '?', ...chars.slice(p + 1)].join('');
+        const prev = this.oneOff.get(key);
+        // A blanked form shared by terms that mean different things (个人自付 / 个人自费) is ambiguous:
+        // unusable. Spellings of one thing (补缴金额 / 补交金额) stay usable.
+        if (prev === undefined) this.oneOff.set(key, { term, payloads });
+        else if (prev !== null && prev.term !== term && JSON.stringify(prev.payloads) !== JSON.stringify(payloads)) {
+          this.oneOff.set(key, null);
+        }
+      }
+    }
+    this.fuzzyBuilt = true;
+  }
+
+  /** A term one substitution away from the text at i (three characters and up). */
+  private fuzzyAt(text: string, i: number): { term: string; payloads: P[]; len: number } | null {
+    if (!this.fuzzyBuilt) this.buildFuzzy();
+    for (let len = Math.min(this.maxLength, text.length - i); len >= 3; len--) {
+      const window = text.slice(i, i + len);
+      for (let p = len === 3 ? 2 : 0; p < len; p++) {
+        const hit = this.oneOff.get(window.slice(0, p) + '?' + window.slice(p + 1));
+        if (hit && /[\u4e00-\u9fff]/.test(window[p]!)) return { ...hit, len };
+      }
+    }
+    return null;
   }
 
   /**
@@ -34,7 +74,7 @@ export class TermDictionary<P> {
     const hits: { start: number; end: number; term: string; payloads: P[] }[] = [];
     let i = 0;
     while (i < text.length) {
-      let found = false;
+      let exact: { term: string; payloads: P[]; len: number } | null = null;
       for (let len = Math.min(this.maxLength, text.length - i); len >= 1; len--) {
         const term = text.slice(i, i + len);
         const payloads = this.terms.get(term);
@@ -44,12 +84,16 @@ export class TermDictionary<P> {
           const prev = text[i - 1] ?? '';
           if (!/[\d.:：]/.test(next) || /[A-Za-z]/.test(prev)) continue;
         }
-        hits.push({ start: i, end: i + len, term, payloads });
-        i += len;
-        found = true;
+        exact = { term, payloads, len };
         break;
       }
-      if (!found) i++;
+      // A misread long term (退费全额) beats a short exact one inside it (退费).
+      const fuzzy = this.fuzzy ? this.fuzzyAt(text, i) : null;
+      const best = fuzzy && (!exact || fuzzy.len >= exact.len + 2) ? fuzzy : exact;
+      if (best) {
+        hits.push({ start: i, end: i + best.len, term: best.term, payloads: best.payloads });
+        i += best.len;
+      } else i++;
     }
     return hits;
   }

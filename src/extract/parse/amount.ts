@@ -52,6 +52,8 @@ export function parseAmount(raw: string): number | null {
     s = swapped;
   }
   if (!s.includes('.') && /^\d+,\d{2}$/.test(s)) s = s.replace(',', '.');
+  // OCR reads a thousands comma as a point (13.795.66): earlier points before groups of three are commas.
+  if (/^\d{1,3}(\.\d{3})+\.\d{1,2}$/.test(s)) s = s.replace(/\.(?=\d{3}\.)/g, ',');
   if (!NUMBER_SHAPE.test(s)) return null;
   const v = Number(s.replace(/,/g, ''));
   if (!Number.isFinite(v)) return null;
@@ -74,14 +76,14 @@ export interface AmountHit {
 export function findAmounts(raw: string): AmountHit[] {
   const s = normalizeText(raw);
   const hits: AmountHit[] = [];
-  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{1,3})?(?![\dA-Za-z])/g;
+  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{1,3})?(?![\dA-Za-z])/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const token = m[0];
     const digits = token.replace(/\D/g, '');
     if (digits.length > 12) continue;
     const value = parseAmount(token);
     if (value === null) continue;
-    hits.push({ value, start: m.index, end: m.index + token.length, hasDecimals: token.includes('.') });
+    hits.push({ value, start: m.index, end: m.index + token.length, hasDecimals: /\.\d{1,3}$|^[^.]*\d,\d{2}$/.test(token.trim()) });
   }
   return hits;
 }

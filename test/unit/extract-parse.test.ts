@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findAmounts, parseAmount } from '../../src/extract/parse/amount.js';
+import { formatCapitalAmount, parseCapitalAmount } from '../../src/extract/parse/capital.js';
+import { daysBetween, findDates, parseDate } from '../../src/extract/parse/date.js';
+import { parseGender, parseInvoiceType } from '../../src/extract/parse/fields.js';
+
+test('amounts: currency signs, commas, spaces, full-width digits, signs', () => {
+  assert.equal(parseAmount('¥1,234.50'), 1234.5);
+  assert.equal(parseAmount('￥ 11,274.86'), 11274.86);
+  assert.equal(parseAmount('１２３４．５６'), 1234.56);
+  assert.equal(parseAmount('1 234.50'), 1234.5);
+  assert.equal(parseAmount('-0.92'), -0.92);
+  assert.equal(parseAmount('(15.00)'), -15);
+  assert.equal(parseAmount('180,00'), 180);
+  assert.equal(parseAmount('730.00元'), 730);
+  assert.equal(parseAmount('13.795.66'), 13795.66, 'thousands comma read as a point');
+});
+
+test('amounts: OCR look-alike letters only inside numbers', () => {
+  assert.equal(parseAmount('1O0.5O'), 100.5);
+  assert.equal(parseAmount('l80.00'), 180);
+  assert.equal(parseAmount('OK'), null, 'a word stays a word');
+  assert.equal(parseAmount('西药费'), null);
+  assert.equal(parseAmount('1,23,4'), null, 'malformed groups are refused');
+});
+
+test('findAmounts finds every amount in a grid line and skips long codes', () => {
+  const hits = findAmounts('护理费180.00西药费11,274.86检查费730.00 票号 00002753123456');
+  assert.deepEqual(hits.map((h) => h.value), [180, 11274.86, 730]);
+  assert.ok(hits.every((h) => h.hasDecimals));
+});
+
+test('capital numerals parse', () => {
+  assert.equal(parseCapitalAmount('壹万叁仟柒佰玖拾伍元陆角陆分'), 13795.66);
+  assert.equal(parseCapitalAmount('玖万壹仟陆佰叁拾肆元贰角伍分'), 91634.25);
+  assert.equal(parseCapitalAmount('叁佰柒拾元整'), 370);
+  assert.equal(parseCapitalAmount('陆元整'), 6);
+  assert.equal(parseCapitalAmount('壹万零伍拾元零伍分'), 10050.05);
+  assert.equal(parseCapitalAmount('⊗拾⊗万贰仟肆佰柒拾玖元柒角玖分'), 2479.79);
+  assert.equal(parseCapitalAmount('人民币(大写)拾元'), 10);
+  assert.equal(parseCapitalAmount('abc'), null);
+});
+
+test('capital numerals format and round-trip', () => {
+  assert.equal(formatCapitalAmount(13795.66), '壹万叁仟柒佰玖拾伍元陆角陆分');
+  assert.equal(formatCapitalAmount(370), '叁佰柒拾元整');
+  assert.equal(formatCapitalAmount(10050.05), '壹万零伍拾元零伍分');
+  assert.equal(formatCapitalAmount(100.5), '壹佰元伍角');
+  assert.equal(formatCapitalAmount(0), '零元整');
+  for (const v of [0.01, 0.5, 6, 10, 101, 1001.1, 20000, 100010.01, 29133.76, 91634.25, 1200000.5, 100000000]) {
+    assert.equal(parseCapitalAmount(formatCapitalAmount(v)), v, `round trip of ${v}`);
+  }
+});
+
+test('dates in every printed form', () => {
+  assert.equal(parseDate('2021-03-06'), '2021-03-06');
+  assert.equal(parseDate('2021/3/6'), '2021-03-06');
+  assert.equal(parseDate('2021.03.06'), '2021-03-06');
+  assert.equal(parseDate('2021年3月6日'), '2021-03-06');
+  assert.equal(parseDate('２０２１年０３月０６日'), '2021-03-06');
+  assert.equal(parseDate('20210306'), '2021-03-06');
+  assert.equal(parseDate('就诊日期20210207190251'), '2021-02-07');
+  assert.equal(parseDate('2021-04-12 12:38:15'), '2021-04-12');
+  assert.equal(parseDate('2021-02-30'), null, 'not a day of the calendar');
+  assert.equal(parseDate('12345678'), null);
+  assert.deepEqual(findDates('住院时间：2021-03-01-2021-03-06').map((d) => d.date), ['2021-03-01', '2021-03-06']);
+  assert.equal(daysBetween('2021-02-06', '2021-02-10'), 4);
+});
+
+test('gender and invoice type', () => {
+  assert.equal(parseGender('男'), 1);
+  assert.equal(parseGender('女'), 2);
+  assert.equal(parseGender('未知'), 0);
+  assert.equal(parseInvoiceType('福建省医疗住院收费票据（电子）'), 2);
+  assert.equal(parseInvoiceType('天津市医疗门诊收费票据（电子）'), 1);
+  assert.equal(parseInvoiceType('收据'), 0);
+});
