@@ -1,0 +1,185 @@
+/**
+ * Operation A over one decoded image: locate the documents, cut each one out, read it (OCR is
+ * injected), judge its quality, pick its titles, classify it, and find the seals of the whole
+ * image. Text under a seal is read a second time with the seal's colour suppressed.
+ *
+ * Coordinates: OCR sees each document's crop; its quads are mapped back through the crop (a
+ * perspective map for warped documents) to the upload, as api.md asks. Size and position tests
+ * (titles) run in the document's upright frame.
+ */
+import type { ClassifyDocument, ClassifyResult, Direct } from '../contract/classify.js';
+import { locateDocuments, type LocatedDocument } from '../image/documents.js';
+import { rotateQuad, rotatedSize } from '../image/geometry.js';
+import { cropRgb } from '../image/ops.js';
+import { assessQuality } from '../image/quality.js';
+import { detectSeals, suppressSealColour } from '../image/seals.js';
+import type { RgbImage } from '../image/types.js';
+import { applyHomography, rectToQuad, toRgbImage, warpQuad, type Homography } from '../image/warp.js';
+import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
+import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
+import { classifyText } from './text-classifier.js';
+import { pickTitles } from './titles.js';
+import { hasEmblem, hasPortrait } from './visual.js';
+
+export interface ClassifyImageInput {
+  readonly image: RgbImage;
+  /** Reads a whole region: lines on that region's pixels, and the turn that makes it upright. */
+  readonly ocr: (region: RgbImage) => Promise<OcrResult>;
+  /** Reads given line quads of a region again (used on seal-suppressed pixels), one line per quad. */
+  readonly ocrRegions?: (region: RgbImage, quads: Quad8[]) => Promise<OcrLine[]>;
+  readonly taxonomy?: Taxonomy;
+}
+
+const DIRECT_OF_ANGLE: Record<PageAngle, Direct> = { 0: 'top', 90: 'left', 180: 'down', 270: 'right' };
+
+/** How a document crop maps back onto the upload. */
+interface CropFrame {
+  readonly crop: RgbImage;
+  readonly toImage: (x: number, y: number) => [number, number];
+  readonly fromImage: (x: number, y: number) => [number, number];
+}
+
+function invert3(m: Homography): Homography {
+  const [a, b, c, d, e, f, g, h, i] = m;
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  const k = det === 0 ? 0 : 1 / det;
+  return [A * k, -(b * i - c * h) * k, (b * f - c * e) * k, B * k, (a * i - c * g) * k, -(a * f - c * d) * k, C * k, -(a * h - b * g) * k, (a * e - b * d) * k];
+}
+
+function isAxisAligned(q: Quad8): boolean {
+  return q[1] === q[3] && q[5] === q[7] && q[0] === q[6] && q[2] === q[4];
+}
+
+function cutOut(image: RgbImage, doc: LocatedDocument): CropFrame {
+  const q = doc.quad;
+  if (isAxisAligned(q)) {
+    const [x0, y0, x1, y1] = doc.bbox;
+    const crop = cropRgb(image, x0, y0, x1 + 1, y1 + 1);
+    return { crop, toImage: (x, y) => [x + x0, y + y0], fromImage: (x, y) => [x - x0, y - y0] };
+  }
+  const w = Math.max(8, Math.round((Math.hypot(q[2] - q[0], q[3] - q[1]) + Math.hypot(q[4] - q[6], q[5] - q[7])) / 2));
+  const h = Math.max(8, Math.round((Math.hypot(q[6] - q[0], q[7] - q[1]) + Math.hypot(q[4] - q[2], q[5] - q[3])) / 2));
+  const m = rectToQuad(q, w, h);
+  const inv = invert3(m);
+  const crop = toRgbImage(warpQuad(image, q, w, h));
+  return { crop, toImage: (x, y) => applyHomography(m, x, y), fromImage: (x, y) => applyHomography(inv, x, y) };
+}
+
+function mapQuad(q: Quad8, f: (x: number, y: number) => [number, number], width: number, height: number): Quad8 {
+  const out: number[] = [];
+  for (let i = 0; i < 8; i += 2) {
+    const [x, y] = f(q[i], q[i + 1]);
+    out.push(Math.round(Math.min(width - 1, Math.max(0, x))), Math.round(Math.min(height - 1, Math.max(0, y))));
+  }
+  return out as Quad8;
+}
+
+function boxesOverlap(a: Quad8, b: Quad8): boolean {
+  const ax0 = Math.min(a[0], a[6]);
+  const ax1 = Math.max(a[2], a[4]);
+  const ay0 = Math.min(a[1], a[3]);
+  const ay1 = Math.max(a[5], a[7]);
+  const bx0 = Math.min(b[0], b[2], b[4], b[6]);
+  const bx1 = Math.max(b[0], b[2], b[4], b[6]);
+  const by0 = Math.min(b[1], b[3], b[5], b[7]);
+  const by1 = Math.max(b[1], b[3], b[5], b[7]);
+  return ax0 < bx1 && bx0 < ax1 && ay0 < by1 && by0 < ay1;
+}
+
+/** Re-reads the lines crossed by a seal on pixels where the seal's ink is made pale. */
+async function rereadUnderSeals(frame: CropFrame, lines: OcrLine[], seals: readonly Quad8[], ocrRegions: NonNullable<ClassifyImageInput['ocrRegions']>): Promise<OcrLine[]> {
+  const { crop } = frame;
+  const local = seals.map((s) => mapQuad(s, frame.fromImage, crop.width, crop.height));
+  const under = lines.map((l, i) => ({ l, i })).filter(({ l }) => local.some((s) => boxesOverlap(s, l.quad)));
+  if (under.length === 0) return lines;
+  let pale = crop;
+  for (const s of local) pale = suppressSealColour(pale, s);
+  const again = await ocrRegions(pale, under.map(({ l }) => l.quad));
+  const out = [...lines];
+  under.forEach(({ l, i }, k) => {
+    const r = again[k];
+    if (r && r.text.length > 0 && r.score > l.score) out[i] = { ...l, text: r.text, score: r.score, chars: r.chars };
+  });
+  return out;
+}
+
+async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy): Promise<ClassifyDocument> {
+  const frame = cutOut(image, doc);
+  const { crop } = frame;
+  const read = await input.ocr(crop);
+  let lines = [...read.lines];
+  const docSeals = seals.filter((s) => boxesOverlap(doc.quad, s));
+  if (input.ocrRegions && docSeals.length > 0) lines = await rereadUnderSeals(frame, lines, docSeals, input.ocrRegions);
+
+  const angle = read.angle;
+  const page = rotatedSize(angle, crop.width, crop.height);
+  const uprightQuads = lines.map((l) => rotateQuad(l.quad, angle, crop.width, crop.height));
+  const titleIdx = new Set(pickTitles(lines.map((l, i) => ({ text: l.text, quad: uprightQuads[i] })), page, tax));
+
+  const quality = assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length });
+  let portrait = false;
+  let emblem = false;
+  if (quality.iscard) {
+    const upright = angle === 0 ? crop : rotateImage(crop, angle);
+    portrait = hasPortrait(upright, uprightQuads);
+    emblem = hasEmblem(upright);
+  }
+  const cls = classifyText(
+    lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })),
+    { card: quality.iscard, portrait, emblem },
+    tax,
+  );
+  const regions = lines.map((l) => mapQuad(l.quad, frame.toImage, image.width, image.height));
+  const titleOrder = [...titleIdx].sort((a, b) => a - b);
+  return {
+    target_res: { bbox_region: [...doc.bbox], qbox_region: [...doc.quad], direct: DIRECT_OF_ANGLE[angle] },
+    qualify_res: quality,
+    ocr_res: {
+      titles: titleOrder.map((i) => lines[i].text),
+      title_regions: titleOrder.map((i) => [...regions[i]]),
+      texts: lines.map((l) => l.text),
+      text_regions: regions.map((r) => [...r]),
+    },
+    class_res: { root_cls: cls.root_cls, sub_cls: cls.sub_cls, root_cls_is_credible: cls.root_cls_is_credible, sub_cls_is_credible: cls.sub_cls_is_credible },
+  };
+}
+
+function rotateImage(img: RgbImage, angle: PageAngle): RgbImage {
+  // Local quarter turn (clockwise), kept here so the domain does not depend on the OCR workers.
+  const { width: w, height: h } = img;
+  const size = rotatedSize(angle, w, h);
+  const out = Buffer.alloc(size.width * size.height * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let nx = x;
+      let ny = y;
+      if (angle === 90) {
+        nx = h - 1 - y;
+        ny = x;
+      } else if (angle === 180) {
+        nx = w - 1 - x;
+        ny = h - 1 - y;
+      } else if (angle === 270) {
+        nx = y;
+        ny = w - 1 - x;
+      }
+      img.data.copy(out, (ny * size.width + nx) * 3, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    }
+  }
+  return { data: out, width: size.width, height: size.height, channels: 3 };
+}
+
+/** Operation A's result for one image (time_cost is the caller's). */
+export async function classifyImage(input: ClassifyImageInput): Promise<ClassifyResult> {
+  const tax = input.taxonomy ?? loadTaxonomy();
+  const { image } = input;
+  const docs = locateDocuments(image);
+  const seals = detectSeals(image);
+  const classified: ClassifyDocument[] = [];
+  // One document at a time: the OCR engine already spreads one page over every core.
+  for (const doc of docs) classified.push(await classifyDocument(image, doc, seals, input, tax));
+  return { classify_result: classified, seals: seals.map((s) => [...s]) };
+}

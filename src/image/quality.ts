@@ -1,0 +1,243 @@
+/**
+ * Quality of one located document, as scores in [0, 1] and flags (score >= threshold):
+ * - isclear: sharpness (variance of the Laplacian at a fixed working scale), resolution, exposure;
+ * - iscomplete: the sheet is not cut by the frame (touches the border, or ink runs off an edge);
+ * - isoriginal: not a photocopy (no colour at all yet grey where stamps were) nor a photo of a
+ *   screen (colour fringes between neighbouring pixels: moiré);
+ * - iscard: proportions of an ID-1 card (85.6 x 54 mm, 1.586);
+ * - isdocument: a sheet of text that is not a card.
+ * All thresholds and constants are in QUALITY_SETTINGS.
+ */
+import type { QualifyRes } from '../contract/classify.js';
+import type { Quad8 } from '../ocr/types.js';
+import { downscaleTo, laplacianVariance, resizeRgb, toGray } from './ops.js';
+import type { RgbImage } from './types.js';
+
+export interface QualitySettings {
+  /** Flag thresholds on the scores. */
+  readonly thresholds: {
+    readonly isclear: number;
+    readonly iscomplete: number;
+    readonly isoriginal: number;
+    readonly iscard: number;
+    readonly isdocument: number;
+  };
+  /** Longer side the document is resampled to before measuring sharpness. */
+  readonly sharpnessSide: number;
+  /** Laplacian variance at which sharpness scores 0.5, and the spread (in natural log units). */
+  readonly sharpnessMid: number;
+  readonly sharpnessSpread: number;
+  /** Shorter side (original pixels) below which a document is too small to read, and the ramp. */
+  readonly minShortSide: number;
+  readonly fullShortSide: number;
+  /** Grey-level spread (p98 - p2) below which the page is washed out or too dark. */
+  readonly minContrast: number;
+  readonly fullContrast: number;
+  /** Distance to the image border (share of the side) that counts as touching it. */
+  readonly borderTouch: number;
+  /** Chroma (max - min channel) that counts as coloured ink. */
+  readonly colourChroma: number;
+  /** Share of coloured pixels above which the capture has colour. */
+  readonly colourShare: number;
+  /** Mean neighbour chroma difference at which moiré is certain. */
+  readonly moireFringe: number;
+  readonly cardAspect: number;
+  readonly cardAspectSpread: number;
+  /** Lines of text above which a card-shaped sheet is not a card. */
+  readonly cardMaxLines: number;
+  /** Share of the upload a sheet must cover to be judged as filling the frame. */
+  readonly fillsFrame: number;
+}
+
+export const QUALITY_SETTINGS: QualitySettings = {
+  thresholds: { isclear: 0.5, iscomplete: 0.5, isoriginal: 0.5, iscard: 0.5, isdocument: 0.5 },
+  sharpnessSide: 1000,
+  sharpnessMid: 35,
+  sharpnessSpread: 0.6,
+  minShortSide: 160,
+  fullShortSide: 420,
+  minContrast: 20,
+  fullContrast: 60,
+  borderTouch: 0.004,
+  colourChroma: 45,
+  colourShare: 0.0015,
+  moireFringe: 14,
+  cardAspect: 1.586,
+  cardAspectSpread: 0.1,
+  cardMaxLines: 24,
+  fillsFrame: 0.6,
+};
+
+export interface QualityInput {
+  /** The whole upload, for the frame tests. */
+  readonly image: RgbImage;
+  /** The document's corners on the upload. */
+  readonly quad: Quad8;
+  /** The document cut out of the upload (any orientation). */
+  readonly crop: RgbImage;
+  /** Number of text lines recognised on it, when known. */
+  readonly lineCount?: number;
+}
+
+const clamp01 = (v: number): number => Math.max(0, Math.min(1, v));
+const ramp = (v: number, lo: number, hi: number): number => clamp01((v - lo) / (hi - lo));
+
+function percentile(hist: Uint32Array, total: number, p: number): number {
+  let acc = 0;
+  for (let i = 0; i < 256; i++) {
+    acc += hist[i];
+    if (acc >= p * total) return i;
+  }
+  return 255;
+}
+
+export function clarityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS): number {
+  const longer = Math.max(crop.width, crop.height);
+  const k = s.sharpnessSide / longer;
+  // Upscaling a small crop blurs it on purpose: a low-resolution page is not clear either.
+  const work = resizeRgb(crop, crop.width * k, crop.height * k);
+  const gray = toGray(work);
+  const lv = laplacianVariance(gray);
+  const sharp = 1 / (1 + Math.exp(-(Math.log(lv + 1) - Math.log(s.sharpnessMid)) / s.sharpnessSpread));
+  const res = ramp(Math.min(crop.width, crop.height), s.minShortSide, s.fullShortSide);
+  const hist = new Uint32Array(256);
+  for (const v of gray.data) hist[v]++;
+  // Text covers a few per cent of a page: its darkest tail, not the 2nd percentile, is the ink.
+  const contrast = percentile(hist, gray.data.length, 0.99) - percentile(hist, gray.data.length, 0.003);
+  const exposure = ramp(contrast, s.minContrast, s.fullContrast);
+  return clamp01(sharp * (0.4 + 0.6 * res) * exposure);
+}
+
+/** Share of dark pixels in a box of a grey plane. */
+function inkShare(gray: { data: Uint8Array; width: number }, x0: number, y0: number, x1: number, y1: number): number {
+  let ink = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      n++;
+      if (gray.data[y * gray.width + x] < 110) ink++;
+    }
+  }
+  return n === 0 ? 0 : ink / n;
+}
+
+export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
+  const { image, quad, crop } = input;
+  const xs = [quad[0], quad[2], quad[4], quad[6]];
+  const ys = [quad[1], quad[3], quad[5], quad[7]];
+  const mx = s.borderTouch * image.width + 1;
+  const my = s.borderTouch * image.height + 1;
+  const sides = [Math.min(...xs) <= mx, Math.min(...ys) <= my, Math.max(...xs) >= image.width - 1 - mx, Math.max(...ys) >= image.height - 1 - my];
+  const touching = sides.filter(Boolean).length;
+  const bw = Math.max(...xs) - Math.min(...xs);
+  const bh = Math.max(...ys) - Math.min(...ys);
+  const fills = (bw * bh) / (image.width * image.height) >= s.fillsFrame;
+  // A small sheet cut by one to three edges of the photo; a big one is judged by its ink below.
+  if (touching > 0 && touching < 4 && !fills) return 0.25;
+  // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
+  const { image: work } = downscaleTo(crop, 600);
+  const gray = toGray(work);
+  const w = gray.width;
+  const h = gray.height;
+  const strip = Math.max(2, Math.round(Math.min(w, h) * 0.012));
+  const inner = inkShare(gray, strip * 4, strip * 4, w - strip * 4, h - strip * 4);
+  if (inner < 0.002) return 1;
+  const edges = [inkShare(gray, 0, 0, strip, h), inkShare(gray, 0, 0, w, strip), inkShare(gray, w - strip, 0, w, h), inkShare(gray, 0, h - strip, w, h)];
+  // A solid dark band along an edge is the scanner lid or a table, not cut content.
+  const worst = Math.max(...edges.map((e) => (e > 0.85 ? 0 : e / inner)));
+  return clamp01(1 - ramp(worst, 0.25, 0.9));
+}
+
+export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS): number {
+  const { image: work } = downscaleTo(crop, 600);
+  const d = work.data;
+  const n = work.width * work.height;
+  let coloured = 0;
+  let tinted = 0;
+  let mid = 0;
+  let fringe = 0;
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    const r = d[j];
+    const g = d[j + 1];
+    const b = d[j + 2];
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    if (max - min >= s.colourChroma && max > 60) coloured++;
+    if (max - min > 10) tinted++;
+    const y = (r * 299 + g * 587 + b * 114) / 1000;
+    if (y > 90 && y < 190) mid++;
+    if ((i + 1) % work.width !== 0) {
+      // Chroma of this pixel minus that of its right neighbour: colour fringes of a screen's subpixels.
+      const cb = b - y;
+      const cr = r - y;
+      const r2 = d[j + 3];
+      const g2 = d[j + 4];
+      const b2 = d[j + 5];
+      const y2 = (r2 * 299 + g2 * 587 + b2 * 114) / 1000;
+      fringe += Math.abs(cb - (b2 - y2)) + Math.abs(cr - (r2 - y2));
+    }
+  }
+  const moire = ramp(fringe / n, s.moireFringe * 0.5, s.moireFringe);
+  // Colour ink, or the faint overall tint of a camera photo: not a grey-scale copy.
+  if (coloured / n >= s.colourShare || tinted / n > 0.2) return clamp01(0.9 * (1 - moire));
+  // No colour at all: a black-and-white original reads as pure ink on paper; a grey copy of a
+  // colour original shows its stamps and tints as large mid-grey areas.
+  const greyArea = ramp(mid / n, 0.04, 0.1);
+  return clamp01(0.75 - 0.6 * greyArea);
+}
+
+/** Long side over short side of a quad, from its mean opposite edge lengths. */
+export function quadAspect(q: Quad8): number {
+  const top = Math.hypot(q[2] - q[0], q[3] - q[1]);
+  const bottom = Math.hypot(q[4] - q[6], q[5] - q[7]);
+  const left = Math.hypot(q[6] - q[0], q[7] - q[1]);
+  const right = Math.hypot(q[4] - q[2], q[5] - q[3]);
+  const w = (top + bottom) / 2;
+  const h = (left + right) / 2;
+  return Math.max(w, h) / Math.max(1, Math.min(w, h));
+}
+
+/**
+ * Card proportions, tempered by the amount of text: an invoice can be card-shaped too, but a card
+ * carries a dozen lines at most.
+ */
+export function cardScore(quad: Quad8, lineCount: number | undefined, s: QualitySettings = QUALITY_SETTINGS): number {
+  const a = quadAspect(quad);
+  const shape = Math.exp(-(((a - s.cardAspect) / s.cardAspectSpread) ** 2));
+  const sparse = lineCount === undefined ? 1 : 1 - ramp(lineCount, s.cardMaxLines * 0.6, s.cardMaxLines);
+  return shape * sparse;
+}
+
+export function documentScore(card: number, crop: RgbImage, lineCount: number | undefined): number {
+  let text: number;
+  if (lineCount !== undefined) text = ramp(lineCount, 0, 4);
+  else {
+    const { image: work } = downscaleTo(crop, 400);
+    const g = toGray(work);
+    text = ramp(inkShare(g, 0, 0, g.width, g.height), 0.005, 0.03);
+  }
+  return clamp01((1 - card) * text);
+}
+
+/** All five quality flags of one document. */
+export function assessQuality(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): QualifyRes {
+  const round = (v: number): number => Math.round(v * 1000) / 1000;
+  const clear = round(clarityScore(input.crop, s));
+  const complete = round(completenessScore(input, s));
+  const original = round(originalityScore(input.crop, s));
+  const card = round(cardScore(input.quad, input.lineCount, s));
+  const document = round(documentScore(card, input.crop, input.lineCount));
+  const t = s.thresholds;
+  return {
+    iscard: card >= t.iscard,
+    iscard_score: card,
+    isclear: clear >= t.isclear,
+    isclear_score: clear,
+    iscomplete: complete >= t.iscomplete,
+    iscomplete_score: complete,
+    isdocument: document >= t.isdocument,
+    isdocument_score: document,
+    isoriginal: original >= t.isoriginal,
+    isoriginal_score: original,
+  };
+}
