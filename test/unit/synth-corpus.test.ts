@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { CLASSES, classId } from '../../src/synth/data/classes.js';
+import { PROVINCE_STYLES } from '../../src/synth/data/provinces.js';
+import { PROVINCES } from '../../src/contract/extract.js';
+import { capitalAmount } from '../../src/synth/money.js';
+import { idCheckChar } from '../../src/synth/person.js';
+import { generateDocument, generateImage, VARIANTS } from '../../src/synth/generate.js';
+import { homography, apply } from '../../src/synth/geometry.js';
+
+const ALLOWED_PAYMENTS = '预缴金额, 补缴金额, 退费金额, 医保统筹基金支付, 其他支付, 个人账户支付, 个人现金支付, 附加基金支付, 医保账户余额, 当年支付, 历年支付, 本年余额, 历年余额, 按比例自付, 个人自付, 自付一, 自付二, 个人自费, 起付标准, 本次医保范围内金额, 累计医保内范围金额, 年度门诊大额累计支付, 超封顶金额, 门诊大额支付, 退休补充支付, 残军补充支付, 单位补充险[原公疗]支付, 统筹累计支付, 公务员补助, 师职补助, 大病保险报销, 大病补充报销, 医疗救助, 产前检查费, 民政救助, 大病救助, 伤残补助, 其他补助, 商业保险, 医院承担'.split(', ');
+
+test('class table: 89 roots without second level + 42 sub-classes, unique ids', () => {
+  const ids = CLASSES.map(classId);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.equal(CLASSES.filter((c) => c.sub === null).length, 89);
+  assert.equal(CLASSES.filter((c) => c.sub !== null).length, 42);
+  assert.equal(VARIANTS.length, 30);
+  assert.deepEqual([...PROVINCE_STYLES.map((p) => p.id)].sort(), [...PROVINCES].sort());
+  for (const p of PROVINCE_STYLES) for (const t of p.payments) assert.ok(ALLOWED_PAYMENTS.includes(t.normal), `${p.id}: ${t.normal}`);
+});
+
+test('capital numerals and ID check digit', () => {
+  assert.equal(capitalAmount(13795.66), '壹万叁仟柒佰玖拾伍元陆角陆分');
+  assert.equal(capitalAmount(91634.25), '玖万壹仟陆佰叁拾肆元贰角伍分');
+  assert.equal(capitalAmount(1005), '壹仟零伍元整');
+  assert.equal(capitalAmount(6), '陆元整');
+  assert.equal(capitalAmount(100000.5), '壹拾万元伍角整');
+  assert.equal(capitalAmount(10203.04), '壹万零贰佰零叁元零肆分');
+  assert.equal(idCheckChar('11010519491231002'), 'X');
+});
+
+test('homography maps its four points', () => {
+  const h = homography([0, 0, 100, 0, 100, 50, 0, 50], [10, 20, 210, 30, 200, 140, 5, 120]);
+  const [x, y] = apply(h, 100, 50);
+  assert.ok(Math.abs(x - 200) < 1e-6 && Math.abs(y - 140) < 1e-6);
+});
+
+test('invoice label: amounts add up when consistent, payments use normalised names', async () => {
+  for (let seed = 1; seed <= 12; seed++) {
+    const doc = await generateDocument(seed, seed % 2 ? '费用类票据/门诊发票' : '费用类票据/住院电子发票', VARIANTS[seed % 30]);
+    const r = doc.extract!;
+    assert.ok(r, 'invoice has an extract label');
+    assert.ok(r.total_cost > 0);
+    if (r.checksum.cost_categories === 1) assert.equal(Math.round(r.cost_categories.reduce((s, c) => s + c.cost, 0) * 100), Math.round(r.total_cost * 100));
+    if (r.checksum.cost_detail_list === 1) assert.equal(Math.round(r.cost_detail_list.reduce((s, c) => s + c.cost, 0) * 100), Math.round(r.total_cost * 100));
+    for (const p of r.payments_info) assert.ok(ALLOWED_PAYMENTS.includes(p.name), p.name);
+    assert.match(r.billing_date, /^\d{4}-\d{2}-\d{2}$/);
+    const texts = doc.page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []));
+    assert.ok(texts.some((t) => t.includes(capitalAmount(r.total_cost))), 'total printed in capitals');
+    if (doc.variant === 'e_invoice') assert.match(r.note_code, /^\d{8}$/);
+  }
+});
+
+test('generateImage: deterministic, label geometry inside the image, valid sizes', async () => {
+  for (const index of [0, 1, 3]) {
+    const a = await generateImage(7, index);
+    const b = await generateImage(7, index);
+    assert.ok(a.data.equals(b.data), 'same bytes for the same seed');
+    assert.deepEqual(a.label, b.label);
+    const meta = await sharp(a.data).metadata();
+    assert.ok(meta.width! > 128 && meta.height! > 128 && meta.width! <= 6000 && meta.height! <= 6000);
+    assert.ok(a.data.length <= 5 * 1024 * 1024);
+    assert.ok(a.label.classify.result.classify_result.length >= 1);
+    for (const l of a.label.lines) {
+      assert.equal(l.quad.length, 8);
+      for (let i = 0; i < 8; i += 2) assert.ok(l.quad[i]! >= 0 && l.quad[i]! <= meta.width! && l.quad[i + 1]! >= 0 && l.quad[i + 1]! <= meta.height!);
+    }
+    const doc = a.label.classify.result.classify_result[0]!;
+    assert.equal(doc.ocr_res.texts.length, doc.ocr_res.text_regions.length);
+  }
+  const other = await generateImage(8, 0);
+  assert.ok(!other.data.equals((await generateImage(7, 0)).data), 'another seed, another image');
+});
