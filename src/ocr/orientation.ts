@@ -46,17 +46,20 @@ export function readingQuad(q: Quad8, angle: PageAngle, width: number, height: n
   return pointsToQuad(ordered.map((p) => unrotatePoint(p, angle, width, height)));
 }
 
-/** Lines worth reading both ways to judge orientation: long, confidently detected ones. */
+/**
+ * Lines worth reading both ways to judge orientation: elongated enough to hold several
+ * characters (a judgement on one character is a coin toss) but short, since each probe is read
+ * twice and recognition cost grows with length: aspect nearest 6 (about 5 characters) wins.
+ */
 export function probeLines(quads: readonly Quad8[], count: number): number[] {
   return quads
     .map((q, i) => {
       const { width, height } = quadSize(q);
-      const aspect = Math.max(width, height) / Math.max(1, Math.min(width, height));
-      // Prefer 3-12 characters: long enough to judge, short enough to be cheap to read twice.
-      return { i, merit: Math.min(aspect, 12) };
+      const aspect = width / Math.max(1, height);
+      return { i, aspect, cost: Math.abs(aspect - 6) };
     })
-    .filter((x) => x.merit >= 2.5)
-    .sort((a, b) => b.merit - a.merit)
+    .filter((x) => x.aspect >= 2.5)
+    .sort((a, b) => a.cost - b.cost || a.i - b.i)
     .slice(0, count)
     .map((x) => x.i);
 }

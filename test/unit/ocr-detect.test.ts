@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dbPostprocess, detectionInput, detectionSize, unclipRect } from '../../src/ocr/detect.js';
+import { quadSize } from '../../src/image/geometry.js';
+
+/** A probability map with a filled (possibly rotated) rectangle of probability `p`. */
+function paint(map: Float32Array, w: number, cx: number, cy: number, rw: number, rh: number, angle: number, p: number): void {
+  const h = map.length / w;
+  const ux = Math.cos(angle), uy = Math.sin(angle);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const dx = x + 0.5 - cx, dy = y + 0.5 - cy;
+      if (Math.abs(dx * ux + dy * uy) <= rw / 2 && Math.abs(-dx * uy + dy * ux) <= rh / 2) map[y * w + x] = p;
+    }
+  }
+}
+
+test('DB post-processing finds straight and rotated text regions and unclips them', () => {
+  const w = 200, h = 120;
+  const map = new Float32Array(w * h);
+  paint(map, w, 60, 30, 80, 12, 0, 0.9);
+  paint(map, w, 130, 85, 90, 14, 0.3, 0.95);
+  const boxes = dbPostprocess(map, w, h);
+  assert.equal(boxes.length, 2);
+  const sorted = boxes.slice().sort((a, b) => a.quad[1] - b.quad[1]);
+  const first = quadSize(sorted[0]!.quad);
+  // Unclip grows each side by 2d with d = area*1.6/perimeter: for 80x12 about 8.3 px.
+  const d = (80 * 12 * 1.6) / (2 * (80 + 12));
+  assert.ok(Math.abs(first.width - (80 + 2 * d)) < 3, `width ${first.width}`);
+  assert.ok(Math.abs(first.height - (12 + 2 * d)) < 3, `height ${first.height}`);
+  assert.ok(sorted[0]!.score > 0.85);
+  // The rotated region keeps its direction: its top edge rises at about 0.3 rad.
+  const q = sorted[1]!.quad;
+  const angle = Math.atan2(q[3] - q[1], q[2] - q[0]);
+  assert.ok(Math.abs(angle - 0.3) < 0.05, `angle ${angle}`);
+});
+
+test('DB post-processing drops weak regions and specks', () => {
+  const w = 100, h = 60;
+  const map = new Float32Array(w * h);
+  paint(map, w, 30, 20, 40, 10, 0, 0.45); // above the pixel threshold, below the box score
+  paint(map, w, 80, 45, 2, 2, 0, 0.99); // a speck
+  assert.equal(dbPostprocess(map, w, h).length, 0);
+});
+
+test('DB post-processing bounds the work on a noisy map', () => {
+  const w = 300, h = 300;
+  const map = new Float32Array(w * h);
+  for (let i = 0; i < map.length; i++) map[i] = (i * 7919) % 13 === 0 ? 0.99 : 0;
+  const boxes = dbPostprocess(map, w, h, { threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.6, minSize: 3, maxCandidates: 50 });
+  assert.equal(boxes.length, 0);
+});
+
+test('unclip of a rectangle grows both sides by twice the offset', () => {
+  const r = unclipRect({ cx: 0, cy: 0, width: 100, height: 20, angle: 0.2 }, 1.5);
+  const d = (100 * 20 * 1.5) / 240;
+  assert.ok(Math.abs(r.width - (100 + 2 * d)) < 1e-9);
+  assert.ok(Math.abs(r.height - (20 + 2 * d)) < 1e-9);
+  assert.equal(r.angle, 0.2);
+});
+
+test('detection input: sides are multiples of 32 within the limit, BGR normalised', () => {
+  assert.deepEqual(detectionSize(2000, 1400, 960), { width: 960, height: 672 });
+  assert.deepEqual(detectionSize(300, 100, 960), { width: 288, height: 96 });
+  assert.deepEqual(detectionSize(10, 10, 960), { width: 32, height: 32 });
+  const data = new Uint8Array(64 * 32 * 3);
+  for (let i = 0; i < 64 * 32; i++) { data[i * 3] = 255; data[i * 3 + 1] = 0; data[i * 3 + 2] = 0; } // pure red
+  const input = detectionInput({ data, width: 64, height: 32 }, 960);
+  assert.equal(input.tensor.length, 3 * 64 * 32);
+  const plane = 64 * 32;
+  // Channel 0 is blue (0), channel 2 is red (255), each with Paddle's mean/std for that position.
+  assert.ok(Math.abs(input.tensor[0]! - (0 - 0.485) / 0.229) < 1e-5);
+  assert.ok(Math.abs(input.tensor[2 * plane]! - (1 - 0.406) / 0.225) < 1e-5);
+});
