@@ -60,13 +60,21 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
   for (const t of titles) {
     const pat = normalise(t);
     if (pat.length === 0) continue;
-    for (let i = 0; i < doc.lines.length; i++) {
-      const line = doc.lines[i];
+    // Each line, and each pair of consecutive lines: titles are often printed over two lines
+    // (中华人民共和国 / 居民身份证).
+    for (let k = 0; k < doc.lines.length * 2; k++) {
+      const i = k >> 1;
+      const pair = (k & 1) === 1;
+      if (pair && i + 1 >= doc.lines.length) continue;
+      const line = pair ? doc.lines[i] + doc.lines[i + 1] : doc.lines[i];
       if (line.length === 0) continue;
       const m = findWording(line, pat, fuzzy ? allowedEdits(pat.length) : 0);
       if (!m) continue;
+      // A pair counts only when the wording needs both lines.
+      if (pair && (doc.lines[i].includes(pat) || doc.lines[i + 1].includes(pat))) continue;
       const coverage = Math.min(1, m.length / line.length);
-      const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
+      const isTitle = doc.titleFlags[i] || (pair && doc.titleFlags[i + 1]);
+      const base = isTitle ? s.titleLineWeight : s.titleElsewhereWeight;
       const score = base * (0.75 + 0.25 * coverage) - m.edits * s.fuzzyPenalty + s.specificityPerChar * m.length;
       if (!best || score > best.score) best = { score, line: i, exact: m.edits === 0, pattern: pat };
     }

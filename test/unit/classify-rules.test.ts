@@ -1,0 +1,89 @@
+/** The text classifier's rules: structure cues, exclusions, sub-class facets, and never a confident wrong class. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { classifyText, type ClassifierLine } from '../../src/classify/text-classifier.js';
+import { containsValidId18, isValidId18, luhnValid } from '../../src/classify/cues.js';
+import { findWording, normalise } from '../../src/classify/wording.js';
+
+const body = (...texts: string[]): ClassifierLine[] => texts.map((text) => ({ text, isTitle: false }));
+const titled = (title: string, ...texts: string[]): ClassifierLine[] => [{ text: title, isTitle: true }, ...body(...texts)];
+
+test('GB 11643 check digit: the specimen number passes, a changed digit fails', () => {
+  assert.equal(isValidId18('370782198709170246'), true);
+  assert.equal(isValidId18('370782198709170247'), false);
+  assert.equal(isValidId18('11010519491231002X'), true);
+  assert.equal(containsValidId18('公民身份号码 3707 8219 8709 1702 46'), true);
+});
+
+test('Luhn check of card numbers', () => {
+  assert.equal(luhnValid('6222020200112233441'.slice(0, 16)), luhnValid('6222020200112233'));
+  assert.equal(luhnValid('4111111111111111'), true);
+  assert.equal(luhnValid('4111111111111112'), false);
+});
+
+test('wording search tolerates one misread character in a long title, none in a short one', () => {
+  assert.deepEqual(findWording(normalise('贵州省医疗门诊收费栗据'), normalise('医疗门诊收费票据')), { length: 8, edits: 1 });
+  assert.equal(findWording(normalise('出院记灵'), normalise('出院记录')), null);
+});
+
+test('an ID card front without a title: fields plus a valid ID number make 居民身份证', () => {
+  const r = classifyText(body('姓名 小静', '性别 女 民族 汉', '出生 1987年9月17日', '住址 北京市海淀区西北旺东路100号', '公民身份号码 370782198709170246'), { card: true, portrait: true });
+  assert.equal(r.root_cls, '居民身份证');
+  assert.equal(r.root_cls_is_credible, 1);
+  assert.equal(r.sub_cls, null);
+});
+
+test('the same fields with a broken ID number are not credible', () => {
+  const r = classifyText(body('姓名 小静', '性别 女', '公民身份号码 370782198709170247'));
+  assert.equal(r.root_cls_is_credible, -1);
+});
+
+test('the emblem side: 签发机关 and 有效期限 without a citizen number', () => {
+  const r = classifyText(body('中华人民共和国', '居民身份证', '签发机关 北京市公安局海淀分局', '有效期限 2010.01.01-2030.01.01'), { card: true, emblem: true });
+  assert.equal(r.root_cls, '居民身份证国徽面');
+  assert.equal(r.root_cls_is_credible, 1);
+});
+
+test('a non-medical VAT e-invoice is 其他 with credibility -1', () => {
+  const r = classifyText(titled('北京增值税电子普通发票', '发票代码 011002100711', '*运输服务*客运服务费 13.32', '价税合计（大写）壹拾叁圆叁角贰分', '销售方 某某出租汽车有限公司'));
+  assert.deepEqual([r.root_cls, r.sub_cls, r.root_cls_is_credible, r.sub_cls_is_credible], ['其他', null, -1, -1]);
+});
+
+test('a supermarket receipt is 其他 with credibility -1', () => {
+  const r = classifyText(titled('某某超市购物小票', '商品名称 数量 单价 金额', '牛奶 2 5.50 11.00', '合计 11.00 找零 9.00', '谢谢惠顾'));
+  assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['其他', -1]);
+});
+
+test('no lines at all is 其他', () => {
+  const r = classifyText([]);
+  assert.deepEqual([r.root_cls, r.sub_cls, r.root_cls_is_credible, r.sub_cls_is_credible], ['其他', null, -1, -1]);
+});
+
+test('a bill title without 门诊/住院 keeps the root credible but the sub-class not', () => {
+  const r = classifyText(titled('医疗收费票据', '票据代码 12060121', '交款人 某某', '合计 370.00'));
+  assert.equal(r.root_cls, '费用类票据');
+  assert.equal(r.root_cls_is_credible, 1);
+  assert.equal(r.sub_cls, '发票');
+  assert.equal(r.sub_cls_is_credible, -1);
+});
+
+test('the visit type comes from the body when the title does not say it', () => {
+  const r = classifyText(titled('医疗收费票据（电子）', '票据代码 12060121', '住院号 123456', '入院日期 2021-01-01 出院日期 2021-01-05'));
+  assert.equal(r.sub_cls, '住院电子发票');
+});
+
+test('a 诊断证明 title beats the discharge-record words in its body', () => {
+  const r = classifyText(titled('出院诊断证明书', '入院日期 2019-11-01', '出院诊断：肺癌', '建议：休息两周', '医师签名'));
+  assert.equal(r.root_cls, '诊断证明');
+});
+
+test('colour Doppler wording is not read as a black-and-white ultrasound', () => {
+  const r = classifyText(titled('彩色多普勒超声检查报告', '超声所见：', 'CDFI：未见异常血流信号'));
+  assert.deepEqual([r.root_cls, r.sub_cls], ['检查报告', '彩色多普勒报告']);
+});
+
+test('a title seen only in body text is placed but not credible', () => {
+  const r = classifyText(body('请携带手术记录到窗口办理'));
+  assert.equal(r.root_cls, '手术记录');
+  assert.equal(r.root_cls_is_credible, -1);
+});
