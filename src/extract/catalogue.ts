@@ -103,7 +103,7 @@ export class Catalogue {
     for (const [i, v] of votes) {
       const key = this.keys[i]!;
       // Cheap filter: too few shared bigrams cannot reach the threshold.
-      if (v < Math.min(q.length, key.length) * 0.3) continue;
+      if (v < Math.max(1, Math.floor(Math.min(q.length, key.length) * 0.25))) continue;
       const longer = Math.max(q.length, key.length);
       let score = 1 - editDistance(q, key) / longer;
       if (key.length >= 2 && (q.includes(key) || key.includes(q))) {

@@ -62,7 +62,9 @@ function isHeader(cols: readonly Column[]): boolean {
 function groups(cols: readonly Column[]): Column[][] {
   const out: Column[][] = [];
   for (const c of cols) {
-    if (c.column === 'name' || out.length === 0) out.push([]);
+    // Columns before the first name column (a code) belong to its group.
+    const current = out[out.length - 1];
+    if (!current || (c.column === 'name' && current.some((x) => x.column === 'name'))) out.push([]);
     out[out.length - 1]!.push(c);
   }
   return out.filter((g) => g.some((c) => c.column === 'name'));

@@ -85,7 +85,8 @@ function placeChars(line: OcrLine, box: Box): PlacedChar[] {
   raw.forEach((c, i) => {
     const left = i > 0 ? centres[i]! - centres[i - 1]! : pitch;
     const right = i + 1 < raw.length ? centres[i + 1]! - centres[i]! : pitch;
-    const half = Math.max(0.5, Math.min(left, right, pitch * 1.5) / 2);
+    // No character is wider than the line is tall (CJK are square, digits narrower).
+    const half = Math.max(0.5, Math.min(left, right, pitch * 1.5, height(box)) / 2);
     const norm = normalizeText(c.char).replace(/\s+/g, '');
     for (const ch of norm) out.push({ char: ch, x0: centres[i]! - half, x1: centres[i]! + half });
   });

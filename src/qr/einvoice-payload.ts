@@ -130,7 +130,12 @@ function fromFields(text: string, out: EInvoiceElements): void {
       set(out, 'total_cost', f);
       continue;
     }
-    if (out.check_code === undefined && /^[0-9a-z]{4,24}$/.test(f) && /[a-z]/.test(f)) set(out, 'check_code', f);
+    if (out.check_code === undefined && /^[0-9a-z]{4,24}$/.test(f) && /[a-z]/.test(f) && f !== 'http' && f !== 'https') set(out, 'check_code', f);
+  }
+  // A check code alone is indistinguishable from any short word: only next to a code or a number.
+  if (out.note_code === undefined && out.note_no === undefined) {
+    delete out.check_code;
+    return;
   }
   if (out.check_code === undefined) {
     // VAT payloads end with a check code of 20 digits then a short CRC.

@@ -23,8 +23,10 @@ const CAPITAL_DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', 
  * no capital numeral or a character that cannot be part of one.
  */
 export function parseCapitalAmount(raw: string): number | null {
+  // A marker stands for an empty place: 零, so that the unit after it counts nothing (⊗拾 is not 10).
   const s = normalizeText(raw)
-    .replace(/人民币|大写|合计|金额|[()（）:：\s⊗ⓧ×xX*]/g, '')
+    .replace(/[⊗ⓧ×xX*]/g, '零')
+    .replace(/人民币|大写|合计|金额|[()（）:：\s]/g, '')
     .replace(/[整正]$/, '');
   if (s.length === 0) return null;
   let total = 0; // completed 亿 groups

@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Catalogue, editDistance, nationalCatalogue } from '../../src/extract/catalogue.js';
+
+const small = new Catalogue([
+  { name: '左氧氟沙星', grade: '甲', section: '西药' },
+  { name: '阿莫西林', grade: '甲', section: '西药' },
+  { name: '阿莫西林克拉维酸钾', grade: '乙', section: '西药' },
+  { name: '感冒清热颗粒', grade: '甲', section: '中成药' },
+  { name: '双黄连口服液', grade: '甲', section: '中成药' },
+]);
+
+test('edit distance', () => {
+  assert.equal(editDistance('头孢克肟', '头抱克肟'), 1);
+  assert.equal(editDistance('', 'abc'), 3);
+  assert.equal(editDistance('abc', 'abc'), 0);
+});
+
+test('matching tolerates salts, dosage forms and one misread character', () => {
+  assert.equal(small.match('盐酸左氧氟沙星注射液')?.name, '左氧氟沙星');
+  assert.equal(small.match('阿莫西林胶囊')?.name, '阿莫西林');
+  assert.equal(small.match('阿莫西林克拉维酸钾片')?.name, '阿莫西林克拉维酸钾', 'the longer exact drug wins');
+  assert.equal(small.match('感冒清热胶囊')?.name, '感冒清热颗粒', 'same product in another form');
+  assert.equal(small.match('双黄连口服夜')?.name, '双黄连口服液');
+  assert.equal(small.match('左氧氟沙里片')?.name, '左氧氟沙星');
+});
+
+test('below the threshold the name stays unmatched', () => {
+  assert.equal(small.match('血常规检查'), null);
+  assert.equal(small.match('床位费'), null);
+  assert.equal(small.match('药'), null);
+});
+
+test('the built national catalogue holds the three graded parts', () => {
+  const cat = nationalCatalogue();
+  assert.ok(cat.size > 2500, `catalogue has ${cat.size} names`);
+  assert.equal(cat.match('阿莫西林胶囊')?.grade, '甲');
+  assert.equal(cat.match('盐酸左氧氟沙星氯化钠注射液')?.name.includes('左氧氟沙星'), true);
+});
