@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import type { ClassifyDocument, ClassifyResponse, Direct } from '../contract/classify.js';
 import type { ExtractResponse } from '../contract/extract.js';
 import type { Quad8 } from '../ocr/types.js';
-import { renderPage } from '../render/page.js';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { pageToSvg, renderPage } from '../render/page.js';
 import { CLASSES, classId, type ClassDef } from './data/classes.js';
 import { PROVINCE_STYLES } from './data/provinces.js';
 import { HOSPITAL_STEMS, INSURERS, CITIES } from './data/vocab.js';
@@ -183,7 +185,6 @@ function renderLines(doc: SynthDoc): { text: string; quad: Quad8; role: string }
   return pageLines(doc);
 }
 
-import { pageToSvg } from '../render/page.js';
 const lineCache = new WeakMap<SynthDoc, { text: string; quad: Quad8; role: string }[]>();
 function pageLines(doc: SynthDoc): { text: string; quad: Quad8; role: string }[] {
   let lines = lineCache.get(doc);
@@ -199,6 +200,8 @@ export interface CorpusOptions {
   readonly count: number;
   readonly seed: number;
   readonly kinds?: readonly string[];
+  /** Worker threads (default: one per core); images come back in index order, so output does not depend on it. */
+  readonly threads?: number;
   /** Called after each image. */
   readonly onImage?: (img: GeneratedImage, done: number) => void;
 }
@@ -230,8 +233,11 @@ export async function generateCorpus(opts: CorpusOptions): Promise<CorpusSummary
   let rotated = 0;
   let multi = 0;
   let sealed = 0;
-  for (let i = 0; i < opts.count; i++) {
-    const img = await generateImage(opts.seed, i, { kinds });
+  const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), opts.count));
+  const images = threads > 1 ? generateInWorkers(opts.seed, opts.count, kinds, threads) : generateInline(opts.seed, opts.count, kinds);
+  let i = -1;
+  for await (const img of images) {
+    i++;
     img.kinds.forEach((k) => seenKinds.add(k));
     if (img.label.variant) seenVariants.add(img.label.variant);
     conditions[img.condition] = (conditions[img.condition] ?? 0) + 1;
@@ -250,4 +256,43 @@ export async function generateCorpus(opts: CorpusOptions): Promise<CorpusSummary
     variants: seenVariants.size, variantsTotal: VARIANTS.length, missingVariants: VARIANTS.filter((v) => !seenVariants.has(v)),
     rotatedPct: pct(rotated), multiPct: pct(multi), sealedPct: pct(sealed), conditions, seconds: (performance.now() - t0) / 1000,
   };
+}
+
+async function* generateInline(seed: number, count: number, kinds: readonly string[]): AsyncGenerator<GeneratedImage> {
+  for (let i = 0; i < count; i++) yield await generateImage(seed, i, { kinds });
+}
+
+type WorkerReply = { ok: true; img: GeneratedImage } | { ok: false; error: string };
+
+/** Runs images on `threads` workers, each with one image in flight, and yields them in index order. */
+async function* generateInWorkers(seed: number, count: number, kinds: readonly string[], threads: number): AsyncGenerator<GeneratedImage> {
+  const workers = Array.from({ length: threads }, () => new Worker(new URL('./worker.js', import.meta.url)));
+  const pending = new Map<number, Promise<GeneratedImage>>();
+  let next = 0;
+  const ask = (w: Worker, index: number): Promise<GeneratedImage> =>
+    new Promise((resolve, reject) => {
+      w.once('message', (reply: WorkerReply) => {
+        if (reply.ok) resolve({ ...reply.img, data: Buffer.from(reply.img.data) });
+        else reject(new Error(reply.error));
+      });
+      w.postMessage({ seed, index, kinds: [...kinds] });
+    });
+  const chain = (w: Worker): void => {
+    if (next >= count) return;
+    const index = next++;
+    const p = ask(w, index);
+    pending.set(index, p);
+    p.then(() => chain(w), () => undefined);
+  };
+  try {
+    workers.forEach(chain);
+    for (let i = 0; i < count; i++) {
+      while (!pending.has(i)) await new Promise((r) => setTimeout(r, 5));
+      const img = await pending.get(i)!;
+      pending.delete(i);
+      yield img;
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
 }
