@@ -148,7 +148,9 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
     const det2 = await runner.detect(readOn, opts.detectSide);
     addTimes(times, det2.times);
     const quads = det2.boxes.map((b) => readingQuad(b.quad, 0, readOn.width, readOn.height));
-    const reads = await readSplit(runner, readOn, quads.map((quad) => ({ quad, classify: true, read: 'forward' })), times);
+    // The page's orientation is settled; a per-line classifier pass would cost more than the
+    // rare single upside-down line it could catch.
+    const reads = await readSplit(runner, readOn, quads.map((quad) => ({ quad, classify: false, read: 'forward' })), times);
     settled = reads.map((r, i) => settleLine(r, quads[i]!));
   }
 

@@ -245,10 +245,12 @@ export function editDistance(a: string, b: string): number {
 /**
  * Character error rate of a page: edit distance between the reference lines and the read
  * lines, each joined in reading order with white space removed, over the reference length.
- * Reading order counts: a page read in the wrong order is a wrong read.
+ * Reading order counts: a page read in the wrong order is a wrong read. Both sides are NFKC
+ * normalised, so full-width and ASCII forms of the same sign (（ and (, ： and :) are equal:
+ * the recogniser's dictionary has only one of each, and readers downstream normalise anyway.
  */
 export function pageCer(reference: readonly string[], read: readonly string[]): number {
-  const norm = (xs: readonly string[]): string => xs.join('').replace(/\s+/g, '');
+  const norm = (xs: readonly string[]): string => xs.join('').normalize('NFKC').replace(/\s+/g, '');
   const ref = norm(reference);
   return ref.length === 0 ? 0 : editDistance(ref, norm(read)) / [...ref].length;
 }
