@@ -109,11 +109,18 @@ interface RootScore {
   readonly title: TitleHit | null;
 }
 
-function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxonomy, fuzzy: boolean): RootScore {
+function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxonomy, exactLines: ReadonlyMap<number, number> | null): RootScore {
   if (root.name === tax.fallback) return { root, score: 0, title: null };
   if (wordingsPresent(doc.full, root.exclude).length > 0) return { root, score: 0, title: null };
   if (root.requireAny && wordingsPresent(doc.full, root.requireAny).length === 0) return { root, score: 0, title: null };
-  const title = bestTitleHit(doc, root.titles, tax, fuzzy);
+  let title = bestTitleHit(doc, root.titles, tax, false);
+  if (!title && exactLines) {
+    // A near miss counts only on a line no other wording of similar length matched exactly: the
+    // near miss of one class's title is often the exact title of a sibling (机动车驾驶证 /
+    // 机动车行驶证), which must not be outvoted by its twin.
+    const near = bestTitleHit(doc, root.titles, tax, true);
+    if (near && (exactLines.get(near.line) ?? 0) < near.pattern.length - 1) title = near;
+  }
   let score = title ? title.score : 0;
   score += keywordScore(doc, root.keywords, tax);
   for (const cue of root.structure) if (cueHolds(cue, doc, visual)) score += tax.cueWeights[cue];
@@ -136,7 +143,11 @@ function competingScore(rival: RootScore, best: RootScore | undefined): number {
 /** Text of the title zone: title lines plus the line the root's title wording was found on. */
 function titleZone(doc: Prepared, hit: TitleHit | null): string {
   const parts: string[] = [];
-  for (let i = 0; i < doc.lines.length; i++) if (doc.titleFlags[i] || (hit && hit.line === i)) parts.push(doc.lines[i]);
+  for (let i = 0; i < doc.lines.length; i++) {
+    // A short line right next to the matched title is its continuation: "（电子）" under the name.
+    const nextToHit = hit !== null && Math.abs(hit.line - i) === 1 && doc.lines[i].length <= 6;
+    if (doc.titleFlags[i] || (hit && hit.line === i) || nextToHit) parts.push(doc.lines[i]);
+  }
   return parts.join('|');
 }
 
@@ -201,10 +212,12 @@ function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecis
 /** Classify one document's lines. Pure: same lines and cues, same answer. */
 export function classifyText(lines: readonly ClassifierLine[], visual: VisualCues = {}, tax: Taxonomy = loadTaxonomy()): TextClassification {
   const doc = prepare(lines);
-  let scores = tax.roots.map((r) => scoreRoot(r, doc, visual, tax, false));
-  // Fuzzy wording only when nothing matched exactly: a near miss of one class's title is often the
-  // exact title of a sibling (机动车驾驶证 / 机动车行驶证), which must not be outvoted by its twin.
-  if (!scores.some((s) => s.title?.exact)) scores = tax.roots.map((r) => scoreRoot(r, doc, visual, tax, true));
+  const exactLines = new Map<number, number>();
+  for (const r of tax.roots) {
+    const hit = bestTitleHit(doc, r.titles, tax, false);
+    if (hit) exactLines.set(hit.line, Math.max(exactLines.get(hit.line) ?? 0, hit.pattern.length));
+  }
+  const scores = tax.roots.map((r) => scoreRoot(r, doc, visual, tax, exactLines));
   scores.sort((a, b) => b.score - a.score);
   const best = scores[0];
   const runnerUp = scores.slice(1).reduce((m, r) => Math.max(m, competingScore(r, best)), 0);

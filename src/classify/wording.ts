@@ -23,7 +23,7 @@ export interface WordingMatch {
 /** Edits allowed for a normalised pattern of this length: none for short words, whose near misses are other words. */
 export function allowedEdits(length: number): number {
   if (length >= 10) return 2;
-  if (length >= 5) return 1;
+  if (length >= 4) return 1;
   return 0;
 }
 

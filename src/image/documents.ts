@@ -32,6 +32,8 @@ export interface DocumentOptions {
   readonly maxPaperValue: number;
   /** Least share of its quad a region must fill to be a sheet (not a blob of clutter). */
   readonly minSolidity: number;
+  /** A single sheet whose box covers this share of the image is taken as the whole image. */
+  readonly nearlyFillsFrame: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -43,6 +45,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minPaperValue: 110,
   maxPaperValue: 215,
   minSolidity: 0.8,
+  nearlyFillsFrame: 0.8,
 };
 
 function wholeImage(image: RgbImage): LocatedDocument {
@@ -192,6 +195,12 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     docs.push(finish(q, scale, image));
   }
   if (docs.length === 0) return [wholeImage(image)];
+  // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
+  // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
+  if (docs.length === 1) {
+    const [x0, y0, x1, y1] = docs[0].bbox;
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
+  }
   docs.sort((a, b) => {
     const ay = (a.bbox[1] + a.bbox[3]) / 2;
     const by = (b.bbox[1] + b.bbox[3]) / 2;

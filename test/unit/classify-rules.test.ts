@@ -21,9 +21,14 @@ test('Luhn check of card numbers', () => {
   assert.equal(luhnValid('4111111111111112'), false);
 });
 
-test('wording search tolerates one misread character in a long title, none in a short one', () => {
+test('wording search tolerates one misread character in a title, none in a three-character word', () => {
   assert.deepEqual(findWording(normalise('贵州省医疗门诊收费栗据'), normalise('医疗门诊收费票据')), { length: 8, edits: 1 });
-  assert.equal(findWording(normalise('出院记灵'), normalise('出院记录')), null);
+  assert.equal(findWording(normalise('离婚证'), normalise('结婚证')), null);
+});
+
+test('a misread title with no exact wording anywhere is still placed, from the fuzzy pass', () => {
+  const r = classifyText(titled('河南省医疗维院股费票据', '（电子）', '票据代码 41060121', '票据号码 0005854812', '校验码 3365ab', '住院号 123', '合计 29133.73'));
+  assert.deepEqual([r.root_cls, r.sub_cls], ['费用类票据', '住院电子发票']);
 });
 
 test('an ID card front without a title: fields plus a valid ID number make 居民身份证', () => {
@@ -86,4 +91,9 @@ test('a title seen only in body text is placed but not credible', () => {
   const r = classifyText(body('请携带手术记录到窗口办理'));
   assert.equal(r.root_cls, '手术记录');
   assert.equal(r.root_cls_is_credible, -1);
+});
+
+test('an exact sibling title is not outvoted by its one-character twin', () => {
+  const r = classifyText(titled('中华人民共和国机动车行驶证', '号牌号码 京A12345', '车辆类型 小型轿车'));
+  assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['机动车行驶证', 1]);
 });
