@@ -42,6 +42,8 @@ export interface SealOptions {
   readonly minFrame: number;
   /** Separate ink pieces a stamp holds at least (outline plus its characters). */
   readonly minPieces: number;
+  /** Ink density just outside the box, relative to inside, above which the blob is a pattern. */
+  readonly maxOuterInk: number;
 }
 
 export const DEFAULT_SEAL_OPTIONS: SealOptions = {
@@ -60,6 +62,7 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   minRing: 0.62,
   minFrame: 0.72,
   minPieces: 4,
+  maxOuterInk: 0.35,
 };
 
 interface Candidate {
@@ -173,6 +176,16 @@ function sealsOfInk(work: RgbImage, band: HueBand, o: SealOptions): Candidate[] 
     // A stamp is an outline holding separate marks (characters, a star); a big red glyph with a
     // round or boxy shape (an "O", a "No") is one or two pieces.
     if (piecesInBox(mask, c, 3) < o.minPieces) continue;
+    // A stamp sits on paper: the ink stops at its outline. Coloured patterns (the guilloche of a
+    // card, a photo) carry on past any box drawn in them.
+    const m = Math.max(2, Math.round(Math.max(w, h) * 0.12));
+    const outer = countInBox(mask, c.x0 - m, c.y0 - m, c.x1 + m, c.y1 + m) - countInBox(mask, c.x0, c.y0, c.x1, c.y1);
+    const ox0 = Math.max(0, c.x0 - m);
+    const oy0 = Math.max(0, c.y0 - m);
+    const ox1 = Math.min(work.width - 1, c.x1 + m);
+    const oy1 = Math.min(work.height - 1, c.y1 + m);
+    const outerArea = (ox1 - ox0 + 1) * (oy1 - oy0 + 1) - w * h;
+    if (outerArea > 0 && outer / outerArea > o.maxOuterInk * ink) continue;
     out.push(c);
   }
   return out;
