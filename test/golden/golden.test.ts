@@ -35,6 +35,16 @@ test('the golden set stays small: at most 8 images, long side <= 1200 px, under 
   assert.ok(fixtures.some((f) => f.ops.includes('extract')), 'no extract reference');
 });
 
+test('every operation this build has is covered by references', () => {
+  for (const op of ['classify', 'extract'] as const) {
+    if (!service.has(op)) continue;
+    assert.ok(
+      fixtures.some((f) => f.ops.includes(op)),
+      `the build now has ${op} but no golden reference covers it: run \`npm run golden:update\` (node dist/scripts/update-golden.js) and review the new references`,
+    );
+  }
+});
+
 for (const fixture of fixtures) {
   for (const op of fixture.ops) {
     test(`${fixture.name}: ${op} answers exactly as its reference (${fixture.about})`, async () => {
