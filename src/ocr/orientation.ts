@@ -78,15 +78,12 @@ export function decideFlip(reads: readonly LineRead[]): OrientationVerdict {
     const chars = Math.max(r.forward?.text.length ?? 0, r.flipped?.text.length ?? 0);
     const weight = Math.min(Math.max(chars, 1), 10);
     if (r.forward && r.flipped) {
-      evidence += 2 * weight * (r.forward.score - r.flipped.score);
+      // Recognition confidence both ways: the strongest evidence, worth several votes.
+      evidence += 4 * weight * (r.forward.score - r.flipped.score);
     } else if (r.angle) {
       // A classifier vote alone: an unread line counts as a few characters.
       evidence += 0.5 * (r.forward || r.flipped ? weight : 4) * (0.5 - r.angle.p180);
     }
   }
   return { flipped: evidence < 0, evidence };
-}
-
-export function turnBy180(angle: PageAngle): PageAngle {
-  return ((angle + 180) % 360) as PageAngle;
 }

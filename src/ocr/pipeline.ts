@@ -8,7 +8,7 @@
 import type { OcrLine, PageAngle, Quad8 } from './types.js';
 import type { DetectOutcome, LineJob, LineRead, ReadOutcome, StageTimes } from './tasks.js';
 import { addTimes, zeroTimes } from './tasks.js';
-import { decideFlip, pageAxis, probeLines, readingQuad, turnBy180 } from './orientation.js';
+import { decideFlip, pageAxis, probeLines, readingQuad } from './orientation.js';
 import { readingOrder } from './order.js';
 import { clampQuad, quadSize, rollQuad, unrotateQuad } from '../image/geometry.js';
 import type { Pixels } from '../image/warp.js';
@@ -35,7 +35,7 @@ export interface PageOptions {
   readonly dropScore: number;
 }
 
-export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 4, decisiveEvidence: 1.5, dropScore: 0.5 };
+export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 3, decisiveEvidence: 1.5, dropScore: 0.5 };
 
 export interface PageOutcome {
   readonly angle: PageAngle;
@@ -103,24 +103,39 @@ function settleLine(read: LineRead, quad: Quad8): Settled {
 }
 
 /**
- * Decides the page's orientation. The axis comes from box geometry; 0 vs 180 (or 90 vs 270)
- * from a few probe lines read both ways plus their classifier votes, and, only when that is
- * not decisive, the classifier's votes on every line. Returns the probes' reads for reuse.
+ * Orientation of a page whose lines run down the image (90 or 270): a few probe lines read
+ * both ways with their classifier votes, and only when that is not decisive, the classifier's
+ * votes on every line.
  */
-async function orient(runner: TaskRunner, page: Pixels, boxes: readonly Quad8[], opts: PageOptions, times: StageTimes): Promise<{ angle: PageAngle; quads: Quad8[]; reads: Map<number, LineRead> }> {
-  const base: PageAngle = pageAxis(boxes) === 'vertical' ? 90 : 0;
-  const quads = boxes.map((q) => readingQuad(q, base, page.width, page.height));
+async function orientSideways(runner: TaskRunner, page: Pixels, quads: readonly Quad8[], opts: PageOptions, times: StageTimes): Promise<PageAngle> {
   const probes = probeLines(quads, opts.probes);
-  const reads = new Map<number, LineRead>();
   const probeReads = await readSplit(runner, page, probes.map((i) => ({ quad: quads[i]!, classify: true, read: 'both' })), times);
-  probes.forEach((i, k) => reads.set(i, probeReads[k]!));
   let verdict = decideFlip(probeReads);
   if (Math.abs(verdict.evidence) < opts.decisiveEvidence) {
-    const rest = quads.map((_, i) => i).filter((i) => !reads.has(i));
+    const probeSet = new Set(probes);
+    const rest = quads.map((_, i) => i).filter((i) => !probeSet.has(i));
     const votes = await readSplit(runner, page, rest.map((i) => ({ quad: quads[i]!, classify: true, read: 'none' })), times);
     verdict = decideFlip([...probeReads, ...votes]);
   }
-  return { angle: verdict.flipped ? turnBy180(base) : base, quads, reads };
+  return verdict.flipped ? 270 : 90;
+}
+
+/**
+ * Reads a page that must be turned by `angle`: the detector was trained on upright text and
+ * splits or misses sideways and upside-down lines, so the page is turned upright (on a worker)
+ * and detected again. Returns the lines on the upright page.
+ */
+async function readTurned(runner: TaskRunner, page: Pixels, angle: PageAngle, opts: PageOptions, times: StageTimes): Promise<Settled[]> {
+  const turned = await runner.rotate(page, angle);
+  addTimes(times, turned.times);
+  const upright = turned.page;
+  const det = await runner.detect(upright, opts.detectSide);
+  addTimes(times, det.times);
+  const quads = det.boxes.map((b) => readingQuad(b.quad, 0, upright.width, upright.height));
+  // The page's orientation is settled; a per-line classifier pass would cost more than the
+  // rare single upside-down line it could catch.
+  const reads = await readSplit(runner, upright, quads.map((quad) => ({ quad, classify: false, read: 'forward' })), times);
+  return reads.map((r, i) => settleLine(r, quads[i]!));
 }
 
 export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOptions = DEFAULT_PAGE_OPTIONS): Promise<PageOutcome> {
@@ -130,28 +145,27 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
   addTimes(times, det.times);
   if (det.boxes.length === 0) return { angle: 0, lines: [], times };
 
-  const oriented = await orient(runner, page, det.boxes.map((b) => b.quad), opts, times);
-  const angle = oriented.angle;
+  const boxes = det.boxes.map((b) => b.quad);
+  let angle: PageAngle;
   let settled: Settled[];
-  if (angle === 0) {
-    // Upright as given: read the lines not yet read by the probes.
-    const todo = oriented.quads.map((_, i) => i).filter((i) => !oriented.reads.has(i));
-    const reads = await readSplit(runner, page, todo.map((i) => ({ quad: oriented.quads[i]!, classify: false, read: 'forward' })), times);
-    todo.forEach((i, k) => oriented.reads.set(i, reads[k]!));
-    settled = oriented.quads.map((q, i) => settleLine(oriented.reads.get(i)!, q));
+  if (pageAxis(boxes) === 'horizontal') {
+    // Most pages are upright: read every line now, in one round across the workers, with the
+    // classifier's vote on each (one cheap batch; a confident 180 also reads that line turned)
+    // and a few probes read both ways. Only a page found upside down is read again.
+    const quads = boxes.map((q) => readingQuad(q, 0, width, height));
+    const probes = new Set(probeLines(quads, opts.probes));
+    const reads = await readSplit(runner, page, quads.map((quad, i) => ({ quad, classify: true, read: probes.has(i) ? 'both' : 'forward' })), times);
+    if (decideFlip(reads).flipped) {
+      angle = 180;
+      settled = await readTurned(runner, page, angle, opts, times);
+    } else {
+      angle = 0;
+      settled = reads.map((r, i) => settleLine(r, quads[i]!));
+    }
   } else {
-    // Turned: the detector was trained on upright text and splits or misses sideways and
-    // upside-down lines, so the page is turned upright and detected again.
-    const turned = await runner.rotate(page, angle);
-    addTimes(times, turned.times);
-    const readOn = turned.page;
-    const det2 = await runner.detect(readOn, opts.detectSide);
-    addTimes(times, det2.times);
-    const quads = det2.boxes.map((b) => readingQuad(b.quad, 0, readOn.width, readOn.height));
-    // The page's orientation is settled; a per-line classifier pass would cost more than the
-    // rare single upside-down line it could catch.
-    const reads = await readSplit(runner, readOn, quads.map((quad) => ({ quad, classify: false, read: 'forward' })), times);
-    settled = reads.map((r, i) => settleLine(r, quads[i]!));
+    const quads = boxes.map((q) => readingQuad(q, 90, width, height));
+    angle = await orientSideways(runner, page, quads, opts, times);
+    settled = await readTurned(runner, page, angle, opts, times);
   }
 
   const t2 = performance.now();

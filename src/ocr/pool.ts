@@ -157,16 +157,29 @@ export class WorkerPool {
     }
   }
 
+  /**
+   * Hands queued tasks to idle workers in arrival order, except that at most `maxDetections`
+   * detections run at once: a detection's working memory (~150-200 MB at 960 px) dwarfs
+   * everything else, and while one waits, its worker reads lines of another page instead.
+   */
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.tasks.length === 0) return;
       if (slot.busy) continue;
-      const task = this.tasks.shift()!;
+      const running = this.slots.filter((s) => s.busy?.request.kind === 'detect').length;
+      const index = running < this.maxDetections ? 0 : this.tasks.findIndex((t) => t.request.kind !== 'detect');
+      if (index < 0) return;
+      const task = this.tasks.splice(index, 1)[0]!;
       const id = this.nextId++;
       slot.busy = task;
       slot.busyId = id;
       slot.worker.postMessage({ ...task.request, id } as TaskRequest);
     }
+  }
+
+  /** Detections allowed at once: half the workers, at least one. */
+  private get maxDetections(): number {
+    return Math.max(1, Math.floor(this.options.size / 2));
   }
 
   private submit(request: Request): Promise<TaskReply> {
