@@ -6,6 +6,8 @@
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
 import type { ExtractVariant } from './contract/extract.js';
+import { classifyImage } from './classify/classifier.js';
+import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
@@ -59,6 +61,17 @@ export function createExtract(ocr: OcrEngine, logger: Logger) {
     if (!outcome.ok) return { ok: false, found: outcome.found };
     return { ok: true, degree: page.angle, medical_result: outcome.result };
   };
+}
+
+export function createClassify(ocr: OcrEngine) {
+  const taxonomy = loadTaxonomy();
+  return (image: IntakeImage) =>
+    classifyImage({
+      image: image.rgb,
+      ocr: (region) => ocr.recognize(region),
+      ocrRegions: (region, quads) => ocr.recognizeRegions(region, quads),
+      taxonomy,
+    });
 }
 
 /** B from an image: the five elements from the QR code first, the printed text as the fallback. */
@@ -117,6 +130,7 @@ export async function createOperations(deps: OperationDeps): Promise<BuiltOperat
       () => deps.logger.info({ load_ms: Math.round(engine.loadMs) }, 'OCR models loaded'),
       (err: unknown) => deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'OCR engine failed to start'),
     );
+    operations.classify = busyAsRetry(createClassify(engine));
     operations.extract = busyAsRetry(createExtract(engine, deps.logger));
     operations.readInvoiceElements = busyAsRetry(createReadInvoiceElements(engine, deps.logger));
   }
