@@ -115,9 +115,12 @@ function busyAsRetry<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (.
 }
 
 export async function createOperations(deps: OperationDeps): Promise<BuiltOperations> {
-  const verifier = createVerifier({ db: deps.db, config: loadVerifyConfig(), logger: deps.logger });
+  const verifyConfig = loadVerifyConfig();
+  const verifier = createVerifier({ db: deps.db, config: verifyConfig, logger: deps.logger });
   const operations: ServiceOperations = {
-    verify: (elements) => verifier.verify(elements),
+    // The operator's budget for one verification, never past what the caller has left.
+    verify: (elements, options) =>
+      verifier.verify(elements, { deadlineMs: Math.min(options?.deadlineMs ?? Infinity, verifyConfig.defaultDeadlineMs) }),
   };
   const readiness: ReadinessCheck[] = [];
   let ocr: OcrEngine | undefined;

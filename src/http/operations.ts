@@ -24,7 +24,8 @@ export interface ImageElements {
 export interface ServiceOperations {
   classify?: (image: IntakeImage) => Promise<ClassifyResult>;
   extract?: (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }) => Promise<ExtractOutcome>;
-  verify: (elements: VerifyElements) => Promise<VerifyOutcome>;
+  /** deadlineMs: milliseconds from now the caller can wait (the rest of its request time). */
+  verify: (elements: VerifyElements, options?: { deadlineMs?: number }) => Promise<VerifyOutcome>;
   /** Reads the five elements of an e-invoice image (B with `file`/`url`); absent until the QR engine exists. */
   readInvoiceElements?: (image: IntakeImage) => Promise<ImageElements>;
 }

@@ -38,6 +38,17 @@ function elementsFrom(fields: RequestFields): VerifyElements {
   return elements;
 }
 
+/**
+ * What is left of the request's time for verification (remote look-ups and their retries), keeping
+ * a tenth of the request timeout (at most 1 s) to write the answer: a slow platform then gives a
+ * 317 body instead of a request cut off by the server. Never below 1 ms: the verifier needs a
+ * positive budget to answer 317 itself when the image reading used all the time.
+ */
+export function verificationBudget(requestTimeoutMs: number, startedAt: number, now = performance.now()): number {
+  const reserve = Math.min(1000, requestTimeoutMs / 10);
+  return Math.max(1, Math.floor(requestTimeoutMs - reserve - (now - startedAt)));
+}
+
 export function registerVerifyRoute(app: FastifyInstance, deps: RouteDeps): void {
   app.post(
     VERIFY_PATH,
@@ -77,7 +88,7 @@ export function registerVerifyRoute(app: FastifyInstance, deps: RouteDeps): void
         deps.auth.takeQuota(caller);
       }
 
-      const outcome = await deps.operations.verify(elements);
+      const outcome = await deps.operations.verify(elements, { deadlineMs: verificationBudget(deps.config.requestTimeoutMs, request.ctx.startedAt) });
       if (outcome.ok) {
         markStatus(reply, 'OK');
         return { request_id: request.ctx.requestId, status: 'OK', data: outcome.data };
