@@ -155,7 +155,9 @@ async function tesseract(file: Buffer, reference: readonly string[]): Promise<{ 
 async function main(): Promise<void> {
   const runs = arg('runs', 10);
   process.stdout.write(`meddoc OCR benchmark: ${runs} runs of the dense page, 3 of the others\n`);
-  process.stdout.write('Note: on a machine shared with other work these times are pessimistic.\n\n');
+  process.stdout.write('Note: on a machine shared with other work these times are pessimistic.\n');
+  const mallocEnv = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'].map((k) => `${k}=${process.env[k] ?? '(unset)'}`).join(' ');
+  process.stdout.write(`glibc malloc: ${mallocEnv} (see docs/ocr.md, Memory)\n\n`);
 
   const clean = await cleanPage();
   const dense = await densePage();

@@ -150,8 +150,9 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
   let settled: Settled[];
   if (pageAxis(boxes) === 'horizontal') {
     // Most pages are upright: read every line now, in one round across the workers, with the
-    // classifier's vote on each (one cheap batch; a confident 180 also reads that line turned)
-    // and a few probes read both ways. Only a page found upside down is read again.
+    // classifier's vote on each (one cheap batch) and a few probes read both ways. Only a page
+    // found upside down is read again; on an upright page, the few lines the classifier calls
+    // upside down are read turned too, and the better read is kept (settleLine).
     const quads = boxes.map((q) => readingQuad(q, 0, width, height));
     const probes = new Set(probeLines(quads, opts.probes));
     const reads = await readSplit(runner, page, quads.map((quad, i) => ({ quad, classify: true, read: probes.has(i) ? 'both' : 'forward' })), times);
@@ -160,7 +161,13 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
       settled = await readTurned(runner, page, angle, opts, times);
     } else {
       angle = 0;
-      settled = reads.map((r, i) => settleLine(r, quads[i]!));
+      const suspects = reads.map((r, i) => (!r.flipped && r.angle && r.angle.angle === 180 && r.angle.score >= 0.9 ? i : -1)).filter((i) => i >= 0);
+      const turnedReads = await readSplit(runner, page, suspects.map((i) => ({ quad: rollQuad(quads[i]!, 2), classify: false, read: 'forward' })), times);
+      const all = reads.slice();
+      suspects.forEach((i, k) => {
+        all[i] = { ...reads[i]!, flipped: turnedReads[k]!.forward };
+      });
+      settled = all.map((r, i) => settleLine(r, quads[i]!));
     }
   } else {
     const quads = boxes.map((q) => readingQuad(q, 90, width, height));
@@ -181,7 +188,7 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
 /** Re-reads given quads (point 0 = the text's top-left), in the order given. */
 export async function runRegions(runner: TaskRunner, page: Pixels, quads: readonly Quad8[]): Promise<{ lines: OcrLine[]; times: StageTimes }> {
   const times = zeroTimes();
-  const jobs: LineJob[] = quads.map((quad) => ({ quad, classify: true, read: 'forward' }));
+  const jobs: LineJob[] = quads.map((quad) => ({ quad, classify: true, read: 'forward', flipIfTurned: true }));
   const reads = await readSplit(runner, page, jobs, times);
   const lines = reads.map((r, i) => {
     const s = settleLine(r, quads[i]!);

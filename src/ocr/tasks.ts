@@ -62,11 +62,12 @@ export interface LineJob {
   /** Run the 0/180 classifier on the line. */
   readonly classify: boolean;
   /**
-   * 'none': classify only (a cheap small crop); 'forward': read as the quad says, and also
-   * turned when the classifier (if asked) is confident the line is upside down; 'both': read
+   * 'none': classify only (a cheap small crop); 'forward': read as the quad says; 'both': read
    * both ways whatever the classifier says (orientation probes).
    */
   readonly read: 'none' | 'forward' | 'both';
+  /** With 'forward' and `classify`: also read the line turned when the classifier is confident it is upside down. */
+  readonly flipIfTurned?: boolean;
 }
 
 export interface LineRead {
@@ -134,7 +135,7 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
     }
     const crop = crops[i]!;
     const forward = await recognizeCrop(models, crop, opts.minWidth);
-    const turn = job.read === 'both' || (a !== null && a.angle === 180 && a.score >= opts.flipThreshold);
+    const turn = job.read === 'both' || (job.flipIfTurned === true && a !== null && a.angle === 180 && a.score >= opts.flipThreshold);
     let flipped: DecodedLine | null = null;
     if (turn) {
       const tc = performance.now();
