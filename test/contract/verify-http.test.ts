@@ -10,7 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startTestServer, post, type JsonResponse, type TestServer } from '../helpers/server.js';
+import sharp from 'sharp';
+import { startTestServer, post, fileForm, type JsonResponse, type TestServer } from '../helpers/server.js';
+import { generateDocument } from '../../src/synth/generate.js';
+import { renderPage, type PageSpec } from '../../src/render/page.js';
 import { importLedgerText, parseLedgerLines } from '../../src/store/ledger.js';
 import { startSimPlatform, type SimPlatform } from '../../src/verify/sim-platform.js';
 import type { InvoiceRecordInput } from '../../src/verify/invoice-record.js';
@@ -299,5 +302,73 @@ describe('B through HTTP against a remote platform (simulated), faults switched 
   test('a disabled region answers 319; the ledger still serves the other regions', async () => {
     assertFailed(await verify({ ...elementsOf(zhejiang), note_code: '54010124' }), 319);
     assertFailed(await verify({ ...elementsOf(hebei) }), 300);
+  });
+});
+
+/** A generated e-invoice (QR code top left with the five elements) and its ledger line. */
+async function eInvoice(seed: number, qr: 'readable' | 'blanked' | 'scrambled'): Promise<{ png: Buffer; invoice: InvoiceRecordInput }> {
+  const doc = await generateDocument(seed, '费用类票据/门诊电子发票', 'e_invoice');
+  const e = doc.extract;
+  assert.ok(e, 'the generator labels its e-invoices');
+  const qrItem = doc.page.items.find((item) => item.kind === 'image');
+  assert.ok(qrItem && qrItem.kind === 'image', 'the e-invoice page has its QR code');
+  let items = doc.page.items;
+  if (qr === 'blanked') items = items.filter((item) => item !== qrItem);
+  // Finder patterns intact, data modules covered: a QR code is seen but cannot be read.
+  if (qr === 'scrambled') items = [...items, { kind: 'rect', x: qrItem.x + 30, y: qrItem.y + 30, w: qrItem.w - 60, h: qrItem.h - 60, fill: '#ffffff' }];
+  const page: PageSpec = { ...doc.page, items };
+  const png = (await renderPage(page, { format: 'png' })).data;
+  const invoice = sampleInvoice({
+    province: '', note_title: e.note_title, note_code: e.note_code, note_no: e.note_no, check_code: e.check_code,
+    total_cost: e.total_cost, billing_date: e.billing_date, patient_name: e.patient_name, hospital_name: e.hospital_name,
+  });
+  return { png, invoice };
+}
+
+describe('B from an e-invoice image (OCR engine on)', () => {
+  let server: TestServer;
+  let readable: { png: Buffer; invoice: InvoiceRecordInput };
+  let blanked: { png: Buffer; invoice: InvoiceRecordInput };
+  let otherQr: { png: Buffer; invoice: InvoiceRecordInput };
+  let scrambledUnknown: { png: Buffer; invoice: InvoiceRecordInput };
+  const verifyImage = (png: Buffer, extra: Record<string, string> = {}) =>
+    post(server.url + B, { headers: server.headers, form: fileForm('file', png, 'einvoice.png', extra) });
+
+  before(async () => {
+    server = await startTestServer({}, { engines: true });
+    readable = await eInvoice(1, 'readable');
+    blanked = await eInvoice(1, 'blanked');
+    otherQr = await eInvoice(2, 'readable');
+    scrambledUnknown = await eInvoice(3, 'scrambled');
+    // Seed 2's invoice is in the ledger with another check code: its QR code is read, then 308.
+    importLedgerText(server.service.db, toJsonl([readable.invoice, { ...otherQr.invoice, check_code: 'zz9zz9' }]));
+  });
+  after(async () => server.close());
+
+  test('readable QR code: the elements are read from it and the ledger invoice is returned', async () => {
+    const data = assertOk(await verifyImage(readable.png));
+    assert.equal(data.invoice_standard_result.note_no, readable.invoice.note_no);
+    assert.equal(data.invoice_standard_result.hospital_name, readable.invoice.hospital_name);
+    assertAdditional(data, readable.invoice, { queryNum: 1 });
+    // A failure after a read QR code says so: qrcode_scan_result 1.
+    assertFailed(await verifyImage(otherQr.png), 308, 1);
+  });
+
+  test('QR code blanked: the printed elements are read instead and verify (OCR fallback)', async () => {
+    const data = assertOk(await verifyImage(blanked.png));
+    assertAdditional(data, readable.invoice, { queryNum: 2 });
+  });
+
+  test('QR code present but unreadable, invoice unknown: 300 with qrcode_scan_result 0', async () => {
+    assertFailed(await verifyImage(scrambledUnknown.png), 300, 0);
+  });
+
+  test('an image with no e-invoice: 400 DETETION_FAILED', async () => {
+    const blank = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const res = await verifyImage(blank);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.status, 'DETETION_FAILED');
+    assert.equal(typeof res.body.reason, 'string');
+    assert.ok(typeof res.body.request_id === 'string' && res.body.request_id.length > 0);
   });
 });
