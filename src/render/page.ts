@@ -16,7 +16,8 @@
  *       `align` ('left' default, 'center', 'right'). With `maxWidth` a line that would be wider is
  *       condensed horizontally to fit. `role` ('title' | 'text', default 'text') is copied to
  *       the line record; `label: false` draws the text without reporting it (watermarks, seal text).
- *       `opacity` (0..1) for faded print.
+ *       `opacity` (0..1) for faded print. `rotate: { angle, cx, cy }` tilts the line clockwise about
+ *       (cx, cy); its quad is then the tilted box (still starting at the line's own top-left).
  *   { kind: 'rect', x, y, w, h, fill?, stroke?, strokeWidth?, rx?, opacity? }
  *   { kind: 'line', x1, y1, x2, y2, stroke?, strokeWidth?, dash? }
  *   { kind: 'svg', markup }                 raw SVG fragment (seals, emblems, photos), page coordinates
@@ -49,6 +50,8 @@ export interface TextItem {
   readonly role?: TextRole;
   readonly label?: boolean;
   readonly opacity?: number;
+  /** Clockwise tilt in degrees about (cx, cy): a line printed askew (dot-matrix print on a form). */
+  readonly rotate?: { readonly angle: number; readonly cx: number; readonly cy: number };
 }
 
 export interface RectItem {
@@ -130,6 +133,15 @@ export function layoutText(item: TextItem): { d: string; width: number; quad: Qu
     letterSpacing: (item.letterSpacing ?? 0) * scaleX,
     scaleX,
   });
+  if (item.rotate && item.rotate.angle !== 0) {
+    const t = (item.rotate.angle * Math.PI) / 180;
+    const c = Math.cos(t);
+    const s = Math.sin(t);
+    const { cx, cy } = item.rotate;
+    const corners = [[left, item.y], [left + width, item.y], [left + width, item.y + item.size], [left, item.y + item.size]] as const;
+    const quad = corners.flatMap(([x, y]) => [Math.round(cx + (x - cx) * c - (y - cy) * s), Math.round(cy + (x - cx) * s + (y - cy) * c)]) as unknown as Quad8;
+    return { d, width, left, quad };
+  }
   const x0 = Math.floor(left);
   const x1 = Math.ceil(left + width);
   const y0 = Math.floor(item.y);
@@ -158,7 +170,8 @@ export function pageToSvg(spec: PageSpec): { svg: string; lines: RenderedLine[] 
       case 'text': {
         if (item.text.trim() === '') break;
         const laid = layoutText(item);
-        if (laid.d) parts.push(`<path d="${laid.d}" fill="${escapeXml(item.color ?? '#111111')}"${attr('fill-opacity', item.opacity)}/>`);
+        const tilt = item.rotate && item.rotate.angle !== 0 ? ` transform="rotate(${item.rotate.angle.toFixed(3)} ${item.rotate.cx.toFixed(1)} ${item.rotate.cy.toFixed(1)})"` : '';
+        if (laid.d) parts.push(`<path d="${laid.d}" fill="${escapeXml(item.color ?? '#111111')}"${attr('fill-opacity', item.opacity)}${tilt}/>`);
         if (item.label !== false) lines.push({ text: item.text, quad: laid.quad, role: item.role ?? 'text' });
         break;
       }

@@ -16,6 +16,7 @@ export interface TextOpts {
   readonly spacing?: number;
   readonly label?: boolean;
   readonly opacity?: number;
+  readonly rotate?: { readonly angle: number; readonly cx: number; readonly cy: number };
 }
 
 export interface SealOpts {
@@ -53,7 +54,7 @@ export class Sheet {
     if (!text) return 0;
     this.items.push({
       kind: 'text', text, x, y, size, style: this.style(o), color: o.color ?? '#1a1a1a', align: o.align, maxWidth: o.maxWidth,
-      role: o.role, letterSpacing: o.spacing, label: o.label, opacity: o.opacity,
+      role: o.role, letterSpacing: o.spacing, label: o.label, opacity: o.opacity, rotate: o.rotate,
     });
     const w = this.measure(text, size, o);
     return o.maxWidth !== undefined ? Math.min(w, o.maxWidth) : w;

@@ -1,50 +1,51 @@
 /**
- * Medical invoices: paper forms in the style of each province and the national electronic
- * layout (QR code with the five elements), with consistent amounts and their exact C label.
+ * Medical invoices: paper forms in the style of each province (field order, wordings, payment
+ * block, category grid, dot-matrix print on a pre-printed form) and the national electronic layout
+ * (QR code with the five elements), with consistent amounts and their exact C label.
  */
 import QRCode from 'qrcode';
 import type { CostDetail, MedicalResult, PaymentItem } from '../../contract/extract.js';
 import type { CostCategory } from '../../contract/common.js';
-import { CATALOGUE, CATEGORIES_INPATIENT, CATEGORIES_OUTPATIENT, DEPARTMENTS, HOSPITAL_TYPES, INSURANCE_TYPES, type CatalogueItem } from '../data/vocab.js';
-import type { PaymentTerm } from '../data/provinces.js';
+import { CATEGORIES_INPATIENT, CATEGORIES_OUTPATIENT, DEPARTMENTS, HOSPITAL_TYPES, INSURANCE_TYPES } from '../data/vocab.js';
+import { detailStyle, pickItems, printDetail, quantityOf } from '../details.js';
+import { formOf, LABEL_SYNONYMS, type FormStyle, type InvoiceField, type PaymentTerm, type ProvinceStyle } from '../data/provinces.js';
+import { COLUMN_HEADINGS, DETAIL_TABLES, type DetailColumn, type DetailTable } from '../data/detail-tables.js';
 import { capitalAmount, cents, formatAmount } from '../money.js';
 import { addDays, checkCode, iso, randomDate, randomName } from '../person.js';
-import { Sheet } from '../draw.js';
+import { Sheet, type TextOpts } from '../draw.js';
 import type { BuildContext, SynthDoc } from '../doc.js';
 import type { Rng } from '../rng.js';
 
 interface Money {
   categories: CostCategory[];
   details: CostDetail[];
+  rows: PrintedRow[];
   total: number;
   payments: { term: PaymentTerm; cost: number; check: -1 | 0 | 1 }[];
-  consistent: { categories: boolean; details: boolean; total: boolean; payments: boolean };
+  consistent: { categories: boolean; details: boolean; payments: boolean };
 }
 
-function detail(rng: Rng, item: CatalogueItem, breakRule: boolean): CostDetail {
-  const amount = item.unit === 'g' ? rng.int(5, 30) * 10 : rng.int(1, item.category === '床位费' || item.category === '护理费' ? 12 : 4);
-  const unit_price = item.price;
-  let cost = cents(amount * unit_price);
-  if (breakRule) cost = cents(cost + rng.pick([1, 2, 5, 10]));
-  const selfpay_ratio = item.level === '甲' ? 0 : item.level === '乙' ? 0.1 : 1;
-  return {
-    ocr_name: item.name, cost, amount, unit_price, spec: item.spec, unit: item.unit, medical_level: item.level, selfpay_ratio,
-    selfpay: cents(cost * selfpay_ratio), medical_type: item.medicalType, class: item.category, item_coding: '', origin_ocr_name: item.name,
-    name: item.name, check_amount_unitprice_cost: breakRule ? 0 : 1,
-  };
+interface PrintedRow {
+  readonly cells: Readonly<Partial<Record<DetailColumn, string>>>;
 }
 
-function makeMoney(rng: Rng, visit: 1 | 2, payments: readonly PaymentTerm[], withDetails: boolean, inconsistent: boolean): Money {
+/**
+ * Amounts of one invoice. Details are always drawn (they are what was billed); categories are
+ * their sums; the total is the categories' sum. On category-only invoices, each billed item
+ * stands for several days or repeats, so categories are the details' sums times a repeat count.
+ */
+function makeMoney(rng: Rng, visit: 1 | 2, days: number, payments: readonly PaymentTerm[], table: DetailTable | null, inconsistent: boolean): Money {
   const allowed = visit === 1 ? CATEGORIES_OUTPATIENT : CATEGORIES_INPATIENT;
-  const pool = CATALOGUE.filter((c) => allowed.includes(c.category));
-  const picked = rng.shuffle(pool).slice(0, withDetails ? rng.int(3, 8) : rng.int(3, visit === 1 ? 6 : 10));
-  const flaw = inconsistent ? rng.pick(['total', 'detail', 'payments'] as const) : null;
-  const details = picked.map((item, i) => detail(rng, item, flaw === 'detail' && i === 0));
+  const items = pickItems(rng, allowed, table ? rng.int(2, table.groups === 2 ? 10 : 12) : visit === 1 ? rng.int(2, 8) : rng.int(8, 24));
+  // A broken quantity × price is only visible where both are printed.
+  const priced = table !== null && table.columns.includes('price') && (table.columns.includes('qty') || table.columns.includes('qtyUnit'));
+  const flaw = inconsistent ? rng.pick(priced ? (['total', 'detail', 'payments'] as const) : (['total', 'payments'] as const)) : null;
+  const style = detailStyle(rng, table?.columns ?? ['name', 'qty', 'price', 'cost']);
+  const printed = items.map((item, i) => printDetail(rng, item, quantityOf(rng, item, days), style, flaw === 'detail' && i === 0));
   const byCat = new Map<string, number>();
-  for (const d of details) byCat.set(d.class, cents((byCat.get(d.class) ?? 0) + d.cost * (visit === 2 ? rng.int(3, 20) : 1)));
-  if (withDetails) {
-    byCat.clear();
-    for (const d of details) byCat.set(d.class, cents((byCat.get(d.class) ?? 0) + d.cost));
+  for (const d of printed) {
+    const repeat = table ? 1 : visit === 2 ? rng.int(2, 12) : 1;
+    byCat.set(d.label.class, cents((byCat.get(d.label.class) ?? 0) + d.label.cost * repeat));
   }
   const categories = [...byCat].map(([name, cost]) => ({ name, cost }));
   const sum = cents(categories.reduce((s, c) => s + c.cost, 0));
@@ -60,7 +61,7 @@ function makeMoney(rng: Rng, visit: 1 | 2, payments: readonly PaymentTerm[], wit
   const out: Money['payments'] = [];
   const splitCost = new Map<PaymentTerm, number>();
   for (const t of split.filter((s) => s.role !== 'cash')) {
-    const c = cents(rest * rng.float(0.1, 0.6));
+    const c = rng.chance(0.2) ? 0 : cents(rest * rng.float(0.1, 0.6));
     splitCost.set(t, c);
     rest = cents(rest - c);
   }
@@ -81,8 +82,8 @@ function makeMoney(rng: Rng, visit: 1 | 2, payments: readonly PaymentTerm[], wit
     for (const p of out) if (p.check === 1) p.check = 0;
   }
   return {
-    categories, details: withDetails ? details : [], total, payments: out,
-    consistent: { categories: flaw !== 'total', details: flaw !== 'total' && flaw !== 'detail', total: true, payments: flaw !== 'payments' },
+    categories, details: table ? printed.map((p) => p.label) : [], rows: table ? printed : [], total, payments: out,
+    consistent: { categories: flaw !== 'total', details: flaw !== 'total' && flaw !== 'detail', payments: flaw !== 'payments' },
   };
 }
 
@@ -99,15 +100,63 @@ function emptyResult(): MedicalResult {
 
 export { emptyResult };
 
+/** Label wording of `field` on this form: the province's own list first, else the common synonyms. */
+function wording(rng: Rng, form: FormStyle, field: InvoiceField, electronic: boolean): string {
+  const own = form.labels[field];
+  if (electronic) return LABEL_SYNONYMS[field][0]!;
+  if (own && rng.chance(0.8)) return rng.pick(own);
+  return rng.chance(0.6) ? LABEL_SYNONYMS[field][0]! : rng.pick(LABEL_SYNONYMS[field]);
+}
+
+/**
+ * Writes label/value pairs. Laser-printed (electronic) invoices print "label：value" as one line;
+ * on a dot-matrix invoice the labels are pre-printed in the form's ink and the values are printed
+ * separately, shifted by the paper's misfeed and slightly tilted, so they are separate lines.
+ */
+class FieldWriter {
+  constructor(
+    private readonly s: Sheet,
+    private readonly ink: string,
+    private readonly colon: string,
+    private readonly shift: { dx: number; dy: number; angle: number; cx: number; cy: number } | null,
+  ) {}
+
+  field(label: string, value: string, x: number, y: number, size: number, maxWidth?: number): void {
+    if (!this.shift) {
+      this.s.text(`${label}${this.colon}${value}`, x, y, size, { color: '#1a1a1a', maxWidth });
+      return;
+    }
+    const w = this.s.text(`${label}${this.colon}`, x, y, size, { color: this.ink });
+    this.value(value, x + w + 6, y, size, maxWidth !== undefined ? Math.max(40, maxWidth - w - 6) : undefined);
+  }
+
+  /** A value printed by the billing system (shifted on dot-matrix forms). */
+  value(text: string, x: number, y: number, size: number, maxWidth?: number, align?: 'left' | 'right'): void {
+    const sh = this.shift;
+    const o: TextOpts = { color: '#161616', maxWidth, align };
+    if (!sh) { this.s.text(text, x, y, size, o); return; }
+    this.s.text(text, x + sh.dx, y + sh.dy, size, { ...o, color: '#202020', rotate: { angle: sh.angle, cx: sh.cx, cy: sh.cy } });
+  }
+}
+
+/** Where the hospital's fee seal lands: beside the payee unit as intended, or over printed values. */
+const FEE_SEAL_SPOTS = ['payee', 'payee', 'table', 'total', 'info'] as const;
+
+const GROUP_HEADINGS = { name: '项目名称', qtyUnit: '数量/单位', cost: '金额(元)', note: '备注' } as const;
+
 /** Draws the medical invoice of `ctx` (paper in the province's style, or electronic). */
 export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'kind' | 'def'>> {
   const { rng, def, person, province } = ctx;
   const visit = def.visit ?? 1;
   const electronic = def.electronic === true;
-  const withDetails = electronic ? rng.chance(0.5) : visit === 1 && province.layout === 'list' && rng.chance(0.5);
-  const money = makeMoney(rng, visit, province.payments, withDetails, ctx.inconsistent);
-  const billing = randomDate(rng, 2019, 2024);
+  const form = formOf(province);
   const days = visit === 2 ? rng.int(2, 20) : 0;
+  const detailShare = electronic ? (visit === 1 ? 0.6 : 0.15) : visit === 1 ? form.outpatientDetails : 0;
+  const table = rng.chance(detailShare) ? rng.pick(DETAIL_TABLES.filter((t) => t.where === (electronic ? 'e_invoice' : 'paper'))) : null;
+  // Paper outpatient forms that list details often print the category subtotals above them.
+  const alsoCategories = table !== null && !electronic && rng.chance(0.4);
+  const money = makeMoney(rng, visit, days, province.payments, table, ctx.inconsistent);
+  const billing = randomDate(rng, 2019, 2024);
   const start = addDays(billing, -days);
   const typeWord = visit === 1 ? '门诊' : '住院';
   const title = electronic ? `${province.name}医疗${typeWord}收费票据（电子）` : rng.pick(visit === 1 ? province.titles.outpatient : province.titles.inpatient);
@@ -126,29 +175,30 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
   r.hospital_name = ctx.hospital;
   r.charging_units = ctx.hospital;
   r.total_cost = money.total;
-  r.cost_categories = withDetails ? [] : money.categories;
+  r.cost_categories = table && !alsoCategories ? [] : money.categories;
   r.cost_detail_list = money.details;
   r.medical_insurance_type = rng.pick(INSURANCE_TYPES);
-  r.medical_organization_type = rng.pick(HOSPITAL_TYPES);
-  r.service_serial_no = rng.digits(12);
-  r.hospital_no = `${visit === 1 ? 'MZ' : 'ZY'}${rng.digits(8)}`;
-  r.payee = randomName(rng);
+  r.medical_organization_type = rng.chance(0.85) ? rng.pick(HOSPITAL_TYPES) : '';
+  r.service_serial_no = rng.digits(rng.pick([10, 12, 14]));
+  r.hospital_no = `${visit === 1 ? rng.pick(['MZ', '', '0']) : rng.pick(['ZY', '', '2'])}${rng.digits(8)}`;
+  r.payee = rng.chance(0.85) ? randomName(rng) : '';
   r.reviewer = rng.chance(0.6) ? randomName(rng) : '';
   r.medical_insurance_no = rng.chance(0.5) ? rng.digits(10) : '';
+  r.social_security_card_no = !electronic && rng.chance(0.2) ? `${rng.pick(['A', 'B', 'E'])}${rng.digits(8)}` : '';
   if (visit === 2) {
     r.start_hospital_date = iso(start);
     r.end_hospital_date = iso(billing);
     r.hospital_days = days;
     r.hospital_departments = rng.pick(DEPARTMENTS);
-    r.medical_record_no = rng.digits(7);
-  } else {
-    r.treatment_date = iso(billing);
+    r.medical_record_no = rng.chance(0.8) ? rng.digits(7) : '';
+  } else if (rng.chance(0.6)) {
+    r.treatment_date = iso(rng.chance(0.8) ? billing : addDays(billing, -rng.int(1, 5)));
   }
   r.payments_info = money.payments.map((p) => ({ name: p.term.normal, cost: p.cost, check_info: p.check }) satisfies PaymentItem);
   r.checksum = {
     total_cost: 1,
-    cost_detail_list: withDetails ? (money.consistent.details ? 1 : 0) : -1,
-    cost_categories: withDetails ? -1 : money.consistent.categories ? 1 : 0,
+    cost_detail_list: table ? (money.consistent.categories ? 1 : 0) : -1,
+    cost_categories: r.cost_categories.length ? (money.consistent.categories ? 1 : 0) : -1,
     note_no: !electronic && province.id === 'beijing' && visit === 1 ? 1 : -1,
     billing_date: !electronic && province.id === 'beijing' && visit === 1 ? 1 : -1,
     payments_class_b: -1,
@@ -159,97 +209,201 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
     if (r.payments_info.some((p) => p.name === '个人自费')) r.checksum.payments_class_c = 1;
   }
 
-  const ink = electronic ? '#8a2b2b' : province.ink;
-  const W = electronic ? 1700 : province.layout === 'stub' ? 1300 : 1700;
-  const H = electronic ? 1180 : province.layout === 'stub' ? 1150 : 1060;
-  const paper = electronic ? '#ffffff' : rng.pick(['#fffdf6', '#fdfbf3', '#fbfaf5', '#fffaf2']);
+  const ink = electronic ? rng.pick(['#8a2b2b', '#a33a2a', '#222222']) : province.ink;
+  const stub = !electronic && province.layout === 'stub';
+  const W = stub ? 1300 : 1700;
+  const detailRows = table ? Math.ceil(money.rows.length / table.groups) + (alsoCategories ? Math.ceil(money.categories.length / 3) + 1 : 0) : 0;
+  const H = Math.max(stub ? 1150 : 1060, 760 + detailRows * 38 + (visit === 2 ? 60 : 0));
+  const paper = electronic ? '#ffffff' : rng.pick(['#fffdf6', '#fdfbf3', '#fbfaf5', '#fffaf2', '#fdf6e6']);
   const s = new Sheet(W, H, rng, paper);
-  const value = '#161616';
-  const fs = 26;
-  const lab = { color: ink };
-  // Title with the supervision seal over it.
+  const dot = !electronic && rng.chance(form.dotMatrix);
+  const shift = dot ? { dx: rng.float(-22, 22), dy: rng.float(-10, 10), angle: rng.float(-1.1, 1.1), cx: W / 2, cy: H / 2 } : null;
+  const colon = electronic ? '：' : form.colon;
+  const fw = new FieldWriter(s, ink, colon, shift);
+  const lab: TextOpts = { color: ink };
+  const word = (f: InvoiceField): string => wording(rng, form, f, electronic);
+
+  // Title with the supervision seal over it; QR code (e-invoice) or red number (paper).
   s.title(title, W / 2, 50, electronic ? 46 : 44, { color: electronic ? '#222' : ink, spacing: electronic ? 0 : 4 });
   if (electronic) {
     const qr = await QRCode.toBuffer(`${noteCode},${noteNo},${check},${r.billing_date},${formatAmount(money.total)}`, { margin: 1, width: 200, errorCorrectionLevel: 'M' });
-    s.image(60, 40, 150, 150, qr);
+    if (rng.chance(0.7)) s.image(W - 230, 60, 150, 150, qr);
+    else s.image(60, 40, 150, 150, qr);
   } else {
-    s.text(`No ${noteNo}`, W - 80, 120, 32, { color: '#c22', align: 'right' });
+    s.text(`No ${noteNo}`, W - 80, 110, 32, { color: '#c22', align: 'right' });
+    // The printer's imprint runs down the left margin, one character under the other.
+    if (rng.chance(0.4)) [...`${province.name.slice(0, 1)}财(${rng.int(2017, 2021)})票字第${rng.int(1, 9)}号`].forEach((ch, i) => s.text(ch, 22, H * 0.3 + i * 19, 17, { color: ink, label: false }));
   }
-  let y = 150;
   const L = 70;
   const R = W - 70;
-  const col2 = W * 0.62;
-  s.text(`票据代码：${noteCode}`, electronic ? 240 : L, y, fs, lab);
-  s.text(`票据号码：${noteNo}`, col2, y, fs, lab);
-  y += 44;
-  s.text(`交款人：${person.name}`, electronic ? 240 : L, y, fs);
-  s.text(electronic ? `校验码：${check}` : `开票日期：${r.billing_date}`, col2, y, fs);
-  y += 44;
+  const col2 = W * 0.6;
+  let y = 150;
+  // Header: two columns (national layout) or rows of three fields.
+  const genderText = r.patient_gender ? (r.patient_gender === 1 ? '男' : '女') : '';
+  const headLeft: [string, string][] = [[word('noteCode'), noteCode]];
+  const headRight: [string, string][] = [[word('noteNo'), noteNo]];
   if (electronic) {
-    s.text(`交款人统一社会信用代码：${rng.chance(0.5) ? person.idNumber : ''}`, L, y, fs);
-    s.text(`开票日期：${r.billing_date}`, col2, y, fs);
-    y += 44;
+    headLeft.push(['交款人统一社会信用代码', rng.chance(0.5) ? person.idNumber : '']);
+    headRight.push(['校验码', check]);
   }
+  headLeft.push([word('patient'), person.name]);
+  headRight.push([word('date'), r.billing_date]);
+  if (form.header === 'two' || electronic) {
+    const n = Math.max(headLeft.length, headRight.length);
+    for (let i = 0; i < n; i++) {
+      if (headLeft[i]) fw.field(headLeft[i]![0], headLeft[i]![1], L, y, 26, col2 - L - 20);
+      if (headRight[i]) fw.field(headRight[i]![0], headRight[i]![1], col2, y, 26, (electronic ? W - 250 : R) - col2);
+      y += 40;
+    }
+  } else {
+    const all = [...headLeft, ...headRight];
+    const order = rng.chance(0.5) ? all : [all[1]!, all[0]!, ...all.slice(2)];
+    order.forEach(([l, v], i) => fw.field(l, v, L + (i % 3) * ((R - L) / 3), y + Math.floor(i / 3) * 40, 26, (R - L) / 3 - 16));
+    y += Math.ceil(order.length / 3) * 40;
+  }
+  // Fields of the information block, in an order that differs between forms.
+  const info: [string, string][] = [];
+  info.push([word('serial'), r.service_serial_no]);
+  info.push([visit === 1 ? word('outpatientNo') : word('inpatientNo'), r.hospital_no]);
   if (visit === 2) {
-    s.text(`住院时间：${r.start_hospital_date}至${r.end_hospital_date}  共${days}天`, L, y, fs);
-    s.text(`科室：${r.hospital_departments}`, col2, y, fs);
-    y += 44;
+    info.push([word('stay'), `${r.start_hospital_date}${rng.pick(['至', '~', '-'])}${r.end_hospital_date}`]);
+    info.push([word('department'), r.hospital_departments]);
+    if (r.medical_record_no) info.push([word('record'), r.medical_record_no]);
   }
-  // Main table.
+  if (r.medical_organization_type) info.push([word('orgType'), r.medical_organization_type]);
+  info.push([word('insuranceType'), r.medical_insurance_type]);
+  if (r.medical_insurance_no) info.push([word('insuranceNo'), r.medical_insurance_no]);
+  if (r.social_security_card_no) info.push([word('socialCard'), r.social_security_card_no]);
+  if (genderText) info.push([word('gender'), genderText]);
+  // Some systems print dates without separators (就诊日期:20210207); the label keeps YYYY-MM-DD.
+  if (r.treatment_date) info.push([word('treatmentDate'), rng.chance(0.3) ? r.treatment_date.replace(/-/g, '') : r.treatment_date]);
+  const infoFields = electronic ? info : rng.shuffle(info);
+  const payFields: [string, string][] = money.payments.map((p) => [p.term.printed, formatAmount(p.cost)]);
+  const side = form.paymentBlock === 'right' && !electronic;
+
+  // Main table: categories in pairs per row, or detail rows, or both.
   const top = y + 6;
-  const tableH = H - top - 330;
-  s.rect(L - 10, top, R - L + 20, tableH, ink, 'none', 2);
-  const cols = withDetails ? 2 : province.layout === 'list' && !electronic ? 2 : 3;
-  const colW = (R - L + 20) / cols;
-  for (let c = 1; c < cols; c++) s.line(L - 10 + c * colW, top, L - 10 + c * colW, top + tableH, ink, 1.2);
-  for (let c = 0; c < cols; c++) {
-    const x0 = L - 10 + c * colW;
-    s.text(withDetails ? '项目名称' : '项目', x0 + 16, top + 10, 24, lab);
-    if (withDetails) s.text('数量/单位', x0 + colW * 0.45, top + 10, 24, lab);
-    s.text('金额(元)', x0 + colW - 16, top + 10, 24, { ...lab, align: 'right' });
+  const sideW = side ? (R - L) * 0.3 : 0;
+  const tR = R - sideW;
+  const infoRows = side ? Math.ceil(infoFields.length / 3) : Math.ceil((infoFields.length + payFields.length) / 4);
+  const tableH = H - top - 150 - infoRows * 36 - 60;
+  s.rect(L - 10, top, tR - L + 20, tableH, ink, 'none', 2);
+  let ty = top;
+  const catGroups = electronic ? rng.pick([3, 3, 2]) : form.pairsPerRow;
+  const qtyCols = !electronic && form.qtyColumns;
+  const drawCategories = (cats: readonly CostCategory[], groups: number, withHeadings: boolean): void => {
+    const gw = (tR - L + 20) / groups;
+    if (withHeadings) {
+      for (let g = 0; g < groups; g++) {
+        const x0 = L - 10 + g * gw;
+        if (g > 0) s.line(x0, ty, x0, top + tableH, ink, 1);
+        s.text(GROUP_HEADINGS.name, x0 + 14, ty + 10, 22, lab);
+        if (qtyCols) s.text(GROUP_HEADINGS.qtyUnit, x0 + gw * 0.36, ty + 10, 22, lab);
+        s.text(GROUP_HEADINGS.cost, x0 + gw * (qtyCols ? 0.6 : 0.45), ty + 10, 22, lab);
+        if (groups === 3 || electronic) s.text(GROUP_HEADINGS.note, x0 + gw - 14, ty + 10, 22, { ...lab, align: 'right' });
+      }
+      s.line(L - 10, ty + 44, tR + 10, ty + 44, ink, 1.2);
+      ty += 56;
+    }
+    const columnMajor = rng.chance(0.25);
+    const perCol = Math.ceil(cats.length / groups);
+    const grouping = rng.chance(0.3);
+    cats.forEach((c, i) => {
+      const g = columnMajor ? Math.floor(i / perCol) : i % groups;
+      const row = columnMajor ? i % perCol : Math.floor(i / groups);
+      const x0 = L - 10 + g * gw;
+      const ry = ty + row * 38;
+      fw.value(c.name, x0 + 14, ry, 24, gw * 0.34);
+      if (qtyCols) fw.value(`1 ${rng.pick(['项', '次'])}`, x0 + gw * 0.38, ry, 24);
+      fw.value(formatAmount(c.cost, grouping), x0 + gw * (qtyCols ? 0.6 : 0.45), ry, 24);
+    });
+    ty += (columnMajor ? perCol : Math.ceil(cats.length / groups)) * 38;
+  };
+  if (!table) drawCategories(money.categories, catGroups, true);
+  else {
+    if (alsoCategories) {
+      drawCategories(money.categories, 3, false);
+      s.line(L - 10, ty + 2, tR + 10, ty + 2, ink, 1);
+      ty += 10;
+    }
+    const groups = table.groups;
+    const gw = (tR - L + 20) / groups;
+    const wsum = table.widths.reduce((a, b) => a + b, 0);
+    const headings = table.columns.map((c) => (c === 'cost' ? '金额(元)' : c === 'name' ? '项目名称' : rng.pick(COLUMN_HEADINGS[c])));
+    const xs = (g: number): number[] => {
+      const out: number[] = [];
+      let x = L - 10 + g * gw;
+      for (const w of table.widths) { out.push(x); x += (gw * w) / wsum; }
+      out.push(x);
+      return out;
+    };
+    for (let g = 0; g < groups; g++) {
+      const x = xs(g);
+      if (g > 0) s.line(x[0]!, ty, x[0]!, top + tableH, ink, 1);
+      headings.forEach((h, k) => s.text(h, (x[k]! + x[k + 1]!) / 2, ty + 10, 21, { ...lab, align: 'center', maxWidth: x[k + 1]! - x[k]! - 6 }));
+    }
+    s.line(L - 10, ty + 42, tR + 10, ty + 42, ink, 1.2);
+    ty += 52;
+    const perCol = Math.ceil(money.rows.length / groups);
+    money.rows.forEach((row, i) => {
+      const g = Math.floor(i / perCol);
+      const x = xs(g);
+      const ry = ty + (i % perCol) * 38;
+      table.columns.forEach((c, k) => {
+        const text = row.cells[c] ?? '';
+        if (!text) return;
+        const numeric = c === 'cost' || c === 'price' || c === 'qty';
+        const cw = x[k + 1]! - x[k]! - 8;
+        if (numeric) fw.value(text, x[k + 1]! - 6, ry, 22, cw, 'right');
+        else fw.value(text, x[k]! + 4, ry, 22, cw);
+      });
+    });
   }
-  s.line(L - 10, top + 46, R + 10, top + 46, ink, 1.2);
-  const rows = withDetails
-    ? money.details.map((d) => ({ name: d.origin_ocr_name, qty: `${d.amount}${d.unit}`, cost: formatAmount(d.cost) }))
-    : money.categories.map((c) => ({ name: c.name, qty: '', cost: formatAmount(c.cost, rng.chance(0.3)) }));
-  const perCol = Math.ceil(rows.length / cols);
-  rows.forEach((row, i) => {
-    const c = Math.floor(i / perCol);
-    const x0 = L - 10 + c * colW;
-    const ry = top + 60 + (i % perCol) * 40;
-    s.text(row.name, x0 + 16, ry, 25, { color: value, maxWidth: colW * 0.42 });
-    if (row.qty) s.text(row.qty, x0 + colW * 0.45, ry, 25, { color: value });
-    s.text(row.cost, x0 + colW - 16, ry, 25, { color: value, align: 'right' });
-  });
+  // Payments beside the table (Beijing / Shanghai style).
+  if (side) {
+    s.rect(tR + 14, top, R - tR - 4, tableH, ink, 'none', 1.5);
+    payFields.forEach(([l, v], i) => {
+      const py = top + 14 + i * 40;
+      if (py > top + tableH - 34) return;
+      s.text(l, tR + 26, py, 22, { ...lab, maxWidth: (R - tR) * 0.55 });
+      fw.value(v, R - 16, py, 22, (R - tR) * 0.38, 'right');
+    });
+  }
   // Totals in capital and small numerals.
   y = top + tableH + 12;
-  s.text(`金额合计（大写）${capitalAmount(money.total)}`, L, y, 28, {});
-  s.text(`（小写）¥${formatAmount(money.total)}`, col2, y, 28, {});
-  s.line(L - 10, y + 44, R + 10, y + 44, ink, 1.2);
-  y += 58;
-  // Other information: the payment block.
-  const info: string[] = [
-    `业务流水号：${r.service_serial_no}`, `${visit === 1 ? '门诊号' : '住院号'}：${r.hospital_no}`,
-    `医疗机构类型：${r.medical_organization_type}`, `医保类型：${r.medical_insurance_type}`,
-    ...(r.medical_insurance_no ? [`医保编号：${r.medical_insurance_no}`] : []),
-    ...(r.patient_gender ? [`性别：${r.patient_gender === 1 ? '男' : '女'}`] : []),
-    ...(visit === 2 ? [`病历号：${r.medical_record_no}`] : []),
-    ...money.payments.map((p) => `${p.term.printed}：${formatAmount(p.cost)}`),
-  ];
-  const perRow = 3;
-  info.forEach((t, i) => {
-    s.text(t, L + (i % perRow) * ((R - L) / perRow), y + Math.floor(i / perRow) * 38, 23, { maxWidth: (R - L) / perRow - 10 });
-  });
-  y = H - 70;
-  s.text(`收款单位（章）：${ctx.hospital}`, L, y, 26, lab);
-  if (r.reviewer) s.text(`复核人：${r.reviewer}`, W * 0.55, y, 26, lab);
-  s.text(`收款人：${r.payee}`, W * 0.78, y, 26, lab);
-  // Seals: the supervision seal over the title, the hospital's fee seal near the payee unit.
+  s.text(`金额合计（大写）`, L, y, 26, lab);
+  fw.value(capitalAmount(money.total), L + 220, y, 26);
+  s.text('（小写）', col2, y, 26, lab);
+  fw.value(`${rng.chance(0.5) ? '¥' : ''}${formatAmount(money.total, rng.chance(0.3))}`, col2 + 110, y, 26);
+  s.line(L - 10, y + 42, R + 10, y + 42, ink, 1.2);
+  y += 56;
+  // Other information: vertical 其他信息 and the fields in a grid.
+  const perRow = side ? 3 : 4;
+  const cells = side ? infoFields : [...infoFields, ...payFields];
+  const colW = (R - L - 40) / perRow;
+  const blockTop = y;
+  if (!side) '其他信息'.split('').forEach((ch, i) => s.text(ch, L - 4, y + 4 + i * Math.max(30, (infoRows * 36) / 4), 22, lab));
+  cells.forEach(([l, v], i) => fw.field(l, v, L + 40 + (i % perRow) * colW, y + Math.floor(i / perRow) * 36, 22, colW - 12));
+  y += Math.ceil(cells.length / perRow) * 36 + 8;
+  s.rect(L - 10, blockTop - 6, R - L + 20, y - blockTop + 4, ink, 'none', 1.5);
+  const fy = Math.min(H - 60, y + 18);
+  s.text(`收款单位（章）${colon}`, L, fy, 24, lab);
+  fw.value(ctx.hospital, L + 220, fy, 24);
+  s.text(`复核人${colon}`, W * 0.55, fy, 24, lab);
+  if (r.reviewer) fw.value(r.reviewer, W * 0.55 + 100, fy, 24);
+  s.text(`收款人${colon}`, W * 0.76, fy, 24, lab);
+  if (r.payee) fw.value(r.payee, W * 0.76 + 100, fy, 24);
+  // Seals: the supervision seal over the title, the fee seal where the clerk put it.
   s.seal(W / 2 + rng.float(-60, 60), 72, {
     shape: 'oval', rx: 120, ry: 78, ringText: electronic ? `${province.name.replace(/省|市|自治区|壮族|回族|维吾尔/g, '')}财政票据监制章` : '全国统一票据监制章',
     centerText: province.name.slice(0, 2), bottomText: '财政部监制', color: electronic && rng.chance(0.3) ? '#2747a8' : '#d4202a',
   });
-  s.seal(L + 260 + rng.float(-60, 120), H - 120 + rng.float(-40, 10), { shape: 'round', rx: 90, ringText: ctx.hospital, centerText: '收费专用章' });
-  if (!electronic && rng.chance(0.2)) s.seal(W - 250, H * 0.55, { shape: 'rect', rx: 110, ry: 38, ringText: rng.pick(['清单已打印', '核对', '已审核']) });
+  const spot = rng.pick(FEE_SEAL_SPOTS);
+  const sealAt = spot === 'table' ? [L + (tR - L) * rng.float(0.3, 0.7), top + tableH * rng.float(0.3, 0.7)]
+    : spot === 'total' ? [L + rng.float(200, 700), top + tableH + 20]
+      : spot === 'info' ? [L + rng.float(150, (R - L) * 0.8), blockTop + 40]
+        : [L + 260 + rng.float(-60, 120), fy - rng.float(0, 40)];
+  s.seal(sealAt[0]!, sealAt[1]!, { shape: 'round', rx: rng.float(80, 100), ringText: ctx.hospital, centerText: rng.pick(['收费专用章', `${typeWord}收费专用章`, '财务专用章']) });
+  if (!electronic && rng.chance(0.2)) s.seal(W - 250, top + tableH * 0.6, { shape: 'rect', rx: 110, ry: 38, ringText: rng.pick(['清单已打印', '核对', '已审核']) });
   return { page: s.page(), seals: s.seals, extract: r, variant: electronic ? 'e_invoice' : province.id };
 }
