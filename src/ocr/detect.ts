@@ -80,12 +80,13 @@ export function detectionInput(image: Pixels, maxSide: number): DetectionInput {
   const plane = size.width * size.height;
   const tensor = new Float32Array(plane * 3);
   const d = resized.data;
-  for (let c = 0; c < 3; c++) {
-    const srcChannel = 2 - c; // tensor channel c is B, G, R in turn; the pixels are RGB
-    const scale = 1 / (255 * STD[c]);
-    const offset = MEAN[c] / STD[c];
-    const base = c * plane;
-    for (let i = 0; i < plane; i++) tensor[base + i] = d[i * 3 + srcChannel]! * scale - offset;
+  // Tensor planes 0, 1, 2 are B, G, R (the pixels are RGB), each with its own mean/std.
+  const s0 = 1 / (255 * STD[0]), s1 = 1 / (255 * STD[1]), s2 = 1 / (255 * STD[2]);
+  const o0 = MEAN[0] / STD[0], o1 = MEAN[1] / STD[1], o2 = MEAN[2] / STD[2];
+  for (let i = 0, j = 0; i < plane; i++, j += 3) {
+    tensor[i] = d[j + 2]! * s0 - o0;
+    tensor[plane + i] = d[j + 1]! * s1 - o1;
+    tensor[2 * plane + i] = d[j]! * s2 - o2;
   }
   return { tensor, width: size.width, height: size.height, sourceWidth: image.width, sourceHeight: image.height };
 }

@@ -74,6 +74,17 @@ export class OcrModels {
     return new OcrModels(det, cls, rec, charset);
   }
 
+  /**
+   * Runs each model once on a tiny input: onnxruntime prepares kernels lazily, which made the
+   * first real page after start measurably slower than the next.
+   */
+  async warmUp(): Promise<void> {
+    await this.detect({ tensor: new Float32Array(3 * 64 * 64), width: 64, height: 64, sourceWidth: 64, sourceHeight: 64 });
+    await this.classify(new Float32Array(3 * CLS_HEIGHT * CLS_WIDTH), 1);
+    await this.recognize({ tensor: new Float32Array(3 * REC_HEIGHT * 96), width: 96, contentWidth: 96 });
+    this.takeModelMs();
+  }
+
   /** Returns and resets the model time counter. */
   takeModelMs(): number {
     const ms = this.modelMs;

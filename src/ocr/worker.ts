@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   try {
     const t0 = performance.now();
     models = await OcrModels.load(init.intraOpThreads);
+    await models.warmUp();
     const status: WorkerStatus = { type: 'ready', loadMs: performance.now() - t0 };
     port.postMessage(status);
   } catch (err) {
