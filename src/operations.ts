@@ -16,9 +16,9 @@ import { OcrBusyError, OcrEngine } from './ocr/engine.js';
 import { ApiError } from './http/errors.js';
 import type { OcrLine, OcrResult } from './ocr/types.js';
 import { decodeQrCodes } from './qr/decode.js';
+import { verifyElementsFromQr } from './qr/einvoice-payload.js';
 import type { Database } from './store/db.js';
 import { loadVerifyConfig } from './verify/config.js';
-import { elementsFromQrPayload } from './verify/qr-payload.js';
 import { createVerifier } from './verify/service.js';
 
 export interface OperationDeps {
@@ -79,7 +79,7 @@ export function createReadInvoiceElements(ocr: OcrEngine, logger: Logger) {
   return async (image: IntakeImage): Promise<ImageElements> => {
     const payloads = await readQr(image, logger);
     for (const payload of payloads) {
-      const elements = elementsFromQrPayload(payload);
+      const elements = verifyElementsFromQr(payload);
       if (elements) return { elements, qrcodeScanResult: 1 };
     }
     const page = await ocr.recognize(image.rgb);
