@@ -3,7 +3,9 @@
  * letters, medical records and reports, fee lists, settlement sheets and receipts.
  */
 import type { ClassDef, Layout } from '../data/classes.js';
-import { BANKS, CATALOGUE, DEPARTMENTS, DIAGNOSES, LAB_TESTS, SURGERIES } from '../data/vocab.js';
+import { BANKS, CATALOGUE, CATEGORIES_INPATIENT, CATEGORIES_OUTPATIENT, DEPARTMENTS, DIAGNOSES, LAB_TESTS, SURGERIES } from '../data/vocab.js';
+import { COLUMN_HEADINGS, DETAIL_TABLES } from '../data/detail-tables.js';
+import { detailStyle, pickItems, printDetail, quantityOf } from '../details.js';
 import { Sheet } from '../draw.js';
 import type { BuildContext, SynthDoc } from '../doc.js';
 import { capitalAmount, cents, formatAmount } from '../money.js';
@@ -537,9 +539,29 @@ function buildFeeList(ctx: BuildContext, kind: 'settlement' | 'cost_list' | 'rec
     s.text(`结算日期：${iso(randomDate(rng, 2019, 2024))}    经办人：${randomName(rng)}`, 80, y + 90, 26);
     s.seal(900, y + 200, { rx: 95, ringText: ctx.hospital, centerText: rng.pick(['医保结算专用章', '收费专用章']) });
   } else {
-    const rows = items.map((it) => [it.c.category, it.c.name, it.c.spec, it.c.unit, String(it.n), formatAmount(it.c.price), formatAmount(it.cost), it.c.level]);
-    y = table(s, 50, y + 10, [140, 320, 140, 80, 70, 130, 150, 110], ['类别', '项目名称', '规格', '单位', '数量', '单价', '金额', '等级'], rows, 21, 40);
-    s.text(`合计：${formatAmount(total)}元   （大写）${capitalAmount(total)}`, 70, y + 24, 26);
+    // A cost list: detail rows under one of the hospital list layouts, grouped by category with subtotals.
+    const layout = rng.pick(DETAIL_TABLES.filter((t) => t.where === 'cost_list'));
+    const style = detailStyle(rng, layout.columns);
+    const days = visit === 2 ? rng.int(2, 15) : 0;
+    const billed = pickItems(rng, visit === 1 ? CATEGORIES_OUTPATIENT : CATEGORIES_INPATIENT, rng.int(6, 24)).map((it) => printDetail(rng, it, quantityOf(rng, it, days), style, false));
+    billed.sort((a, b) => a.label.class.localeCompare(b.label.class));
+    const sum = cents(billed.reduce((a, b) => a + b.label.cost, 0));
+    const wsum = layout.widths.reduce((a, b) => a + b, 0);
+    const widths = layout.widths.map((w) => (1140 * w) / wsum);
+    const heads = layout.columns.map((c) => rng.pick(COLUMN_HEADINGS[c]));
+    const subtotals = rng.chance(0.5);
+    const rows: string[][] = [];
+    let current = '';
+    for (const d of billed) {
+      if (subtotals && d.label.class !== current) {
+        current = d.label.class;
+        const sub = cents(billed.filter((b) => b.label.class === current).reduce((a, b) => a + b.label.cost, 0));
+        rows.push(layout.columns.map((c) => (c === 'name' ? `【${current}】小计：${formatAmount(sub)}` : '')));
+      }
+      rows.push(layout.columns.map((c) => d.cells[c] ?? ''));
+    }
+    y = table(s, 50, y + 10, widths, heads, rows, 20, 38);
+    s.text(`合计：${formatAmount(sum)}元   （大写）${capitalAmount(sum)}`, 70, y + 24, 26);
     s.text(`打印日期：${iso(randomDate(rng, 2019, 2024))}`, 70, y + 74, 24);
   }
   return { page: s.page(), seals: s.seals, extract: null, variant: null };
