@@ -1,6 +1,7 @@
 /** Operation B, `POST /ocr/medical/verify_note_code` (api.md 2.B, 4.B, 7.2). */
 import { Type, type Static } from '@sinclair/typebox';
 import { CheckValue, CostCategory, RequestId } from './common.js';
+import { CostDetail } from './extract.js';
 
 export const ImgStatus = Type.Union([
   Type.Literal('yidayin'),
@@ -24,23 +25,8 @@ export const VerifyChecksum = Type.Object({
   cost_detail_list: CheckValue,
 });
 
-/** In verification `ocr_name` is not output (api.md 2.B). */
-export const VerifyCostDetail = Type.Object({
-  cost: Type.Number(),
-  amount: Type.Number(),
-  unit_price: Type.Number(),
-  spec: Type.String(),
-  unit: Type.String(),
-  medical_level: Type.String(),
-  selfpay_ratio: Type.Number(),
-  selfpay: Type.Number(),
-  medical_type: Type.Integer(),
-  class: Type.String(),
-  item_coding: Type.String(),
-  origin_ocr_name: Type.String(),
-  name: Type.String(),
-  check_amount_unitprice_cost: CheckValue,
-});
+/** In verification `ocr_name` is not output (api.md 2.B); otherwise the detail of 2.C. */
+export const VerifyCostDetail = Type.Omit(CostDetail, ['ocr_name']);
 
 /** Some payment items carry non-numeric detail text (Zhejiang), so cost is number or string. */
 export const VerifyPayment = Type.Object({
