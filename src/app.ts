@@ -4,6 +4,7 @@
  * and closed by `close()`, in reverse order.
  */
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
 import { buildServer } from './http/server.js';
@@ -28,6 +29,9 @@ export interface ServiceOptions {
 }
 
 export async function createService(config: ServiceConfig, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
+  // Uploads are decoded once and never again: sharp's operation cache would only hold patients'
+  // images in memory longer than needed.
+  sharp.cache(false);
   const db = openDatabase(config.dataDir);
   const keys = new SqliteKeyStore(db);
   const built = await createOperations({ db, config, logger, engines: options.engines ?? true });
