@@ -1,9 +1,10 @@
 /**
- * One page through the stages: detect boxes, settle the page's axis from their geometry, read
- * every line in the base orientation (with classifier votes and a few two-way probes), decide
- * 0 vs 180 from that evidence, re-read the lines that need it, drop unreadable boxes and order
- * the rest as a reader would. Written against a TaskRunner, so the same composition runs on the
- * worker pool or, in tests and benchmarks, in one thread.
+ * One page through the stages: detect boxes; tell from their geometry whether text runs across
+ * or down the image; read the lines (upright case) or probe them (sideways case) while weighing
+ * classifier votes and recognition confidence to settle the page's orientation; turn a page that
+ * is not upright and detect and read it again; drop unreadable boxes and order the rest as a
+ * reader would. Written against a TaskRunner, so the same composition runs on the worker pool
+ * or, in tests and benchmarks, in one thread.
  */
 import type { OcrLine, PageAngle, Quad8 } from './types.js';
 import type { DetectOutcome, LineJob, LineRead, ReadOutcome, StageTimes } from './tasks.js';
