@@ -11,7 +11,8 @@ import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
-import type { IntakeImage } from './image/types.js';
+import { detectSeals, suppressSealColour } from './image/seals.js';
+import type { IntakeImage, RgbImage } from './image/types.js';
 import { OcrBusyError, OcrEngine } from './ocr/engine.js';
 import { ApiError } from './http/errors.js';
 import type { OcrLine, OcrResult } from './ocr/types.js';
@@ -53,13 +54,30 @@ async function readQr(image: IntakeImage, logger: Logger): Promise<string[]> {
   }
 }
 
+/**
+ * The page with the ink of its red and blue seals made pale. On an invoice the 收费专用章 is stamped
+ * over the payee line (the hospital's name) and seals cross amounts and titles; C reads values,
+ * never seals, so one OCR pass over this page reads what lies under them. Black print inside a
+ * seal's box stays dark; only pixels inside detected seals change.
+ */
+export function paleSeals(image: RgbImage): RgbImage {
+  let out = image;
+  for (const seal of detectSeals(image)) out = suppressSealColour(out, seal);
+  return out;
+}
+
 export function createExtract(ocr: OcrEngine, logger: Logger) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
-    const [page, qrPayloads] = await Promise.all([ocr.recognize(image.rgb), readQr(image, logger)]);
+    // The QR decoder reads the image as uploaded: seal paling would not help it.
+    const [page, qrPayloads] = await Promise.all([ocr.recognize(paleSeals(image.rgb)), readQr(image, logger)]);
     const upright = uprightLines(page, image.width, image.height);
     const outcome = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
     if (!outcome.ok) return { ok: false, found: outcome.found };
-    return { ok: true, degree: page.angle, medical_result: outcome.result };
+    // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
+    const medical_result = outcome.qrMismatch
+      ? { ...outcome.result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }
+      : outcome.result;
+    return { ok: true, degree: page.angle, medical_result };
   };
 }
 

@@ -86,6 +86,16 @@ export const MedicalResult = Type.Object({
   medical_record_no: Type.String(),
   unified_social_credit_code: Type.String(),
   treatment_date: Type.String(),
+  /**
+   * meddoc's addition (docs/compat.md "C: e-invoice QR cross-check"): present only when a QR code
+   * was read; `mismatch` names the elements whose QR value differs from the printed one.
+   */
+  qrcode_check: Type.Optional(
+    Type.Object({
+      read: Type.Literal(1),
+      mismatch: Type.Array(Type.String()),
+    }),
+  ),
 });
 export type MedicalResult = Static<typeof MedicalResult>;
 

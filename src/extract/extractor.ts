@@ -22,6 +22,7 @@ import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
 import { scanSegments, TermDictionary } from './terms.js';
+import { canonicalTitle } from './title.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -40,7 +41,10 @@ export type ExtractOutcome =
   | {
       readonly ok: true;
       readonly result: MedicalResult;
-      /** Elements whose QR value disagrees with the printed one (note_code, note_no, ...). */
+      /**
+       * Present when a QR code of the page gave e-invoice elements: those whose QR value disagrees
+       * with the printed one (note_code, note_no, ...), empty when all agree.
+       */
       readonly qrMismatch?: string[];
       /** Province the invoice was read as, when known (the variant's, or recognised). */
       readonly province?: Province;
@@ -81,6 +85,7 @@ function num(v: HeaderValues, f: HeaderField): number | null {
 
 function buildDictionary(tables: ExtractTables, province: Province | undefined): TermDictionary<TermPayload> {
   const dict = new TermDictionary<TermPayload>();
+  dict.guardMisreads(tables.notMisreads);
   addFieldTerms(dict, tables, province);
   for (const a of tables.paymentAliases) dict.add(a.printed, { type: 'payment', name: a.name, ...(a.provinces ? { provinces: a.provinces } : {}) });
   for (const c of tables.categories) dict.add(c, { type: 'category', name: c });
@@ -92,11 +97,14 @@ function buildDictionary(tables: ExtractTables, province: Province | undefined):
 function crossCheckQr(
   payloads: readonly string[],
   printed: { note_code: string; note_no: string; check_code: string; total_cost: number; billing_date: string },
-): { mismatch: string[]; fill: EInvoiceElements } {
+): { read: boolean; mismatch: string[]; fill: EInvoiceElements } {
   const mismatch = new Set<string>();
   const fill: EInvoiceElements = {};
+  let read = false;
   for (const p of payloads) {
     const qr = parseEInvoiceQr(p);
+    // A QR code that is not an e-invoice's (a hospital's app link) says nothing about the invoice.
+    if (Object.values(qr).some((v) => v !== undefined)) read = true;
     for (const key of ['note_code', 'note_no', 'check_code', 'billing_date'] as const) {
       const q = qr[key];
       if (q === undefined) continue;
@@ -108,7 +116,7 @@ function crossCheckQr(
       else if (!sameAmount(printed.total_cost, qr.total_cost)) mismatch.add('total_cost');
     }
   }
-  return { mismatch: [...mismatch], fill };
+  return { read, mismatch: [...mismatch], fill };
 }
 
 export function extractInvoice(input: ExtractInput): ExtractOutcome {
@@ -120,8 +128,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const unit = typicalHeight(segments);
   const title = findTitle(segments, input.height, tables);
   // A printed 票据名称 is the title as the issuer wrote it, legible even where a seal covers the big one.
-  let titleText = title?.text ?? '';
   const variantProvince = input.variant === 'general' || input.variant === 'e_invoice' ? undefined : input.variant;
+  let titleText = canonicalTitle(title?.text ?? '', variantProvince, tables);
   const hospitalGuess = findHospitalName(segments, title);
   let province: Province | undefined = variantProvince ?? provinceIn(titleText, tables) ?? provinceIn(hospitalGuess, tables);
 
@@ -130,7 +138,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const header = readHeader(hits, segments, unit, tables);
   const labelledTitle = str(header, 'note_title');
   if (labelledTitle !== '' && tables.titleWords.some((w) => labelledTitle.includes(w))) {
-    titleText = labelledTitle;
+    titleText = canonicalTitle(labelledTitle, variantProvince, tables);
     province = variantProvince ?? provinceIn(titleText, tables) ?? province;
   }
 
@@ -177,7 +185,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   let noteCodeOut = noteCode;
   let qrMismatch: string[] | undefined;
   if (input.qrPayloads && input.qrPayloads.length > 0) {
-    const { mismatch, fill } = crossCheckQr(input.qrPayloads, {
+    const { read, mismatch, fill } = crossCheckQr(input.qrPayloads, {
       note_code: noteCodeOut, note_no: noteNo, check_code: checkCode, total_cost: total, billing_date: billingDate,
     });
     noteCodeOut ||= fill.note_code ?? '';
@@ -185,7 +193,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     checkCode ||= fill.check_code ?? '';
     billingDate ||= fill.billing_date ?? '';
     if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
-    if (mismatch.length > 0) qrMismatch = mismatch;
+    if (read) qrMismatch = mismatch;
   }
 
   const noteNoReadings = hits

@@ -31,11 +31,13 @@ export function findTitle(segments: readonly Segment[], pageHeight: number, tabl
   for (const row of rowsOf(segments)) {
     const y = centreY(row[0]!.box);
     if (y > limit) continue;
-    const text = row.map((s) => s.text).join('');
+    // Cells holding a label or a number (No 31587650, 票据代码:...) share the title's row on
+    // photos and tight layouts; they are not part of the title.
+    const cells = row.filter((s) => !/[:：]/.test(s.text) && !/\d{4,}/.test(s.text));
+    const text = cells.map((s) => s.text).join('');
     if (!tables.titleWords.some((w) => text.includes(w))) continue;
-    if (/[:：]/.test(text) || /\d{4,}/.test(text)) continue;
-    const h = Math.max(...row.map((s) => height(s.box)));
-    if (!best || h > best.h * 1.05) best = { row, h };
+    const h = Math.max(...cells.map((s) => height(s.box)));
+    if (!best || h > best.h * 1.05) best = { row: cells, h };
   }
   if (!best) return null;
   const text = best.row.map((s) => s.text).join('').replace(/^No.*$/, '');

@@ -89,6 +89,10 @@ export interface ExtractTables {
   readonly medicalWords: readonly string[];
   readonly refusals: readonly RefusalSignature[];
   readonly titleWords: readonly string[];
+  /** Slots of a medical invoice title after the place name (src/extract/title.ts). */
+  readonly titleParts: readonly (readonly string[])[];
+  /** Value words one character from a label (人民医院 ~ 人民币): no misread label inside them. */
+  readonly notMisreads: readonly string[];
   readonly totalStopWords: readonly string[];
 }
 
@@ -182,6 +186,7 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
 function loadLayoutWords(): Pick<
   ExtractTables,
   'categories' | 'detailHeaders' | 'medicalLevels' | 'invoiceWords' | 'medicalWords' | 'refusals' | 'titleWords' | 'totalStopWords'
+  | 'titleParts' | 'notMisreads'
 > {
   const catFile = 'cost-categories.json';
   const cats = readJson(catFile);
@@ -210,6 +215,8 @@ function loadLayoutWords(): Pick<
     medicalWords: strings(raw.medicalWords, file, 'medicalWords').map(compact),
     refusals,
     titleWords: strings(raw.titleWords, file, 'titleWords').map(compact),
+    titleParts: (Array.isArray(raw.titleParts) ? raw.titleParts : []).map((slot: unknown, i: number) => strings(slot, file, `titleParts[${i}]`)),
+    notMisreads: strings(raw.notMisreads ?? [], file, 'notMisreads').map(compact),
     totalStopWords: strings(raw.totalStopWords, file, 'totalStopWords').map(compact),
   };
 }

@@ -17,6 +17,22 @@ export class TermDictionary<P> {
   /** fuzzy: also find terms with one misread character (on by default for page scans). */
   constructor(private readonly fuzzy = true) {}
 
+  /** Words inside which a misread-term match is not taken (人民医院 holds 人民医, one off 人民币). */
+  private guards: readonly string[] = [];
+
+  guardMisreads(words: readonly string[]): void {
+    this.guards = words.filter((w) => w.length > 0);
+  }
+
+  private guarded(text: string, start: number, end: number): boolean {
+    for (const g of this.guards) {
+      for (let at = text.indexOf(g); at >= 0; at = text.indexOf(g, at + 1)) {
+        if (at < end && start < at + g.length) return true;
+      }
+    }
+    return false;
+  }
+
   private readonly terms = new Map<string, P[]>();
   /** Terms of three or more characters with one character blanked (`?`): OCR misreads one character. */
   private readonly oneOff = new Map<string, { term: string; payloads: P[] } | null>();
@@ -88,7 +104,8 @@ export class TermDictionary<P> {
         break;
       }
       // A misread long term (退费全额) beats a short exact one inside it (退费).
-      const fuzzy = this.fuzzy ? this.fuzzyAt(text, i) : null;
+      let fuzzy = this.fuzzy ? this.fuzzyAt(text, i) : null;
+      if (fuzzy && this.guarded(text, i, i + fuzzy.len)) fuzzy = null;
       const best = fuzzy && (!exact || fuzzy.len >= exact.len + 2) ? fuzzy : exact;
       if (best) {
         hits.push({ start: i, end: i + best.len, term: best.term, payloads: best.payloads });

@@ -75,10 +75,13 @@ test('QR elements are cross-checked with the printed ones and fill blanks', () =
   ];
   const agree = extractInvoice({ lines, width: 1400, height: 600, variant: 'e_invoice', qrPayloads: ['35060221,0000275301,d2cf1a,15.00,20210306'] });
   assert.ok(agree.ok);
-  assert.equal(agree.qrMismatch, undefined);
+  assert.deepEqual(agree.qrMismatch, [], 'a QR code was read and agrees');
   assert.equal(agree.result.check_code, 'd2cf1a', 'not printed legibly: taken from the QR');
   const differ = extractInvoice({ lines, width: 1400, height: 600, variant: 'e_invoice', qrPayloads: ['35060221,0000275399,d2cf1a,16.00,20210306'] });
   assert.ok(differ.ok);
   assert.deepEqual([...(differ.qrMismatch ?? [])].sort(), ['note_no', 'total_cost']);
   assert.equal(differ.result.note_no, '0000275301', 'the printed value stays');
+  const other = extractInvoice({ lines, width: 1400, height: 600, variant: 'e_invoice', qrPayloads: ['https://example.org/app'] });
+  assert.ok(other.ok);
+  assert.equal(other.qrMismatch, undefined, 'a QR code without invoice elements is no cross-check');
 });

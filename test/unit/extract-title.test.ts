@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { canonicalTitle, substringDistance } from '../../src/extract/title.js';
+import { extractTables } from '../../src/extract/tables.js';
+import { TermDictionary } from '../../src/extract/terms.js';
+
+test('substring distance leaves the ends of the text free', () => {
+  assert.equal(substringDistance('门诊收费', 'xx门诊收费yy'), 0);
+  assert.equal(substringDistance('门诊收费', '阀诊收费'), 1);
+  assert.equal(substringDistance('门诊收费', ''), 4);
+});
+
+test('a misread title is restored to the printed wording; a far one is kept as read', () => {
+  const t = extractTables();
+  assert.equal(canonicalTitle('天津市医疗门收费募据(电子)口务口', undefined, t), '天津市医疗门诊收费票据(电子)', 'lost and misread characters, stray marks after');
+  assert.equal(canonicalTitle('北京市医院阀诊收费专用收据', 'beijing', t), '北京市医院门诊收费专用收据');
+  assert.equal(canonicalTitle('上海市医机构住院收费专用票据', undefined, t), '上海市医疗机构住院收费专用票据');
+  assert.equal(canonicalTitle('门诊收费票据', undefined, t), '门诊收费票据', 'no place: nothing to anchor on');
+  assert.equal(canonicalTitle('北京市出租汽车统一发票', undefined, t), '北京市出租汽车统一发票', 'not a medical title');
+});
+
+test('a misread label is not found inside a value word that lies one character from it', () => {
+  const dict = new TermDictionary<string>();
+  dict.add('人民币', 'capital');
+  dict.add('手术费', 'category');
+  dict.guardMisreads(extractTables().notMisreads);
+  assert.deepEqual(dict.scan('河南省直第三人民医院').map((h) => h.term), [], '人民医 of 人民医院 is no 人民币');
+  assert.deepEqual(dict.scan('人民巾:伍元').map((h) => h.term), ['人民币'], 'a misread 人民币 elsewhere still counts');
+  assert.deepEqual(dict.scan('手术膏 12.00').map((h) => h.term), ['手术费']);
+});
