@@ -52,18 +52,59 @@ function placedQuad(w: number, h: number, cx: number, cy: number, scale: number,
   return out;
 }
 
+/** Surfaces a claim is photographed on, with their base colours (RGB). */
+const SURFACES: readonly { readonly kind: 'plain' | 'wood' | 'cloth' | 'desk'; readonly colours: readonly (readonly [number, number, number])[] }[] = [
+  { kind: 'plain', colours: [[120, 92, 70], [180, 160, 130], [70, 72, 78], [200, 200, 195], [40, 40, 44]] },
+  { kind: 'wood', colours: [[150, 105, 65], [186, 140, 92], [110, 72, 45], [205, 170, 125]] },
+  { kind: 'cloth', colours: [[60, 80, 120], [150, 40, 45], [90, 110, 90], [190, 185, 175], [45, 45, 55]] },
+  { kind: 'desk', colours: [[200, 200, 195], [150, 150, 155], [120, 92, 70]] },
+];
+
+/** A surface: wood grain, woven cloth, or a desk with other sheets of paper lying about. */
 function background(canvas: Uint8Array, w: number, h: number, rng: Rng): void {
-  const base = rng.pick([[120, 92, 70], [180, 160, 130], [70, 72, 78], [200, 200, 195], [140, 110, 80], [40, 40, 44]]);
+  const surface = rng.weighted(SURFACES, [0.3, 0.3, 0.2, 0.2]);
+  const base = rng.pick(surface.colours);
   const gx = rng.float(-0.25, 0.25);
   const gy = rng.float(-0.25, 0.25);
-  const grain = rng.float(0, 0.04);
+  const grain = rng.float(0.02, 0.06);
+  const freq = rng.float(0.02, 0.06);
+  const wobble = rng.float(5, 30);
+  const weave = rng.float(0.6, 1.2);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const f = 1 + gx * (x / w - 0.5) + gy * (y / h - 0.5) + grain * Math.sin(y * 0.05 + Math.sin(x * 0.01) * 3);
+      let f = 1 + gx * (x / w - 0.5) + gy * (y / h - 0.5);
+      if (surface.kind === 'wood') f += 0.12 * Math.sin(y * freq + Math.sin(x * 0.004) * wobble * 0.2 + Math.sin(y * 0.003) * 4) * Math.sin(x * 0.002 + y * 0.0005 + 1.3);
+      else if (surface.kind === 'cloth') f += 0.07 * Math.sin(x * weave) * Math.sin(y * weave) + 0.03 * Math.sin((x + y) * 0.01);
+      else f += grain * Math.sin(y * 0.05 + Math.sin(x * 0.01) * 3);
       const o = (y * w + x) * 3;
-      canvas[o] = base[0]! * f;
-      canvas[o + 1] = base[1]! * f;
-      canvas[o + 2] = base[2]! * f;
+      canvas[o] = base[0] * f;
+      canvas[o + 1] = base[1] * f;
+      canvas[o + 2] = base[2] * f;
+    }
+  }
+  if (surface.kind === 'desk') {
+    // Other sheets under the claim: pale tilted rectangles with grey rules of print.
+    for (let k = rng.int(1, 3); k > 0; k--) {
+      const cx = rng.float(0, w);
+      const cy = rng.float(0, h);
+      const pw = rng.float(0.3, 0.6) * w;
+      const ph = pw * rng.float(1.2, 1.5);
+      const a = rng.float(-0.5, 0.5);
+      const c = Math.cos(a);
+      const sn = Math.sin(a);
+      const tone = rng.int(225, 248);
+      const x0 = Math.max(0, Math.floor(cx - pw)), x1 = Math.min(w, Math.ceil(cx + pw));
+      const y0 = Math.max(0, Math.floor(cy - pw)), y1 = Math.min(h, Math.ceil(cy + pw));
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const u = (x - cx) * c + (y - cy) * sn;
+          const v = -(x - cx) * sn + (y - cy) * c;
+          if (Math.abs(u) > pw / 2 || Math.abs(v) > ph / 2) continue;
+          const rule = (v + ph / 2) % 28 < 5 && Math.abs(u) < pw * 0.4 ? 0.82 : 1;
+          const o = (y * w + x) * 3;
+          canvas[o] = canvas[o + 1] = canvas[o + 2] = tone * rule;
+        }
+      }
     }
   }
 }
@@ -141,7 +182,9 @@ export async function capture(pages: readonly RasterPage[], plan: CapturePlan, r
     W = Math.round(Math.max(totalW * k, 400));
     H = Math.round(Math.max(maxH * k, 400));
     let x = (W - cell.reduce((s, c) => s + c.w * k, 0)) / (n + 1);
-    const gap = x;
+    // Claimants lay several papers side by side, often overlapping a little.
+    const gap = n > 1 && rng.chance(0.5) ? -rng.float(0.02, 0.08) * W : x;
+    if (gap < 0) x = (W - cell.reduce((s, c) => s + c.w * k, 0) - gap * (n - 1)) / 2;
     pages.forEach((p, i) => {
       const cw = cell[i]!.w * k;
       let cx = x + cw / 2;

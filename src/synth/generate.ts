@@ -19,7 +19,7 @@ import type { BuildContext, SynthDoc } from './doc.js';
 import { buildGeneral } from './docs/general.js';
 import { buildInvoice } from './docs/invoice.js';
 import { capture, type CapturePlan, type Condition, type RasterPage } from './capture.js';
-import { mapQuad, quadCentre, quadInside } from './geometry.js';
+import { mapQuad, pointInQuad, quadCentre, quadInside } from './geometry.js';
 import { randomPerson } from './person.js';
 import { Rng } from './rng.js';
 
@@ -126,6 +126,16 @@ export async function generateImage(seed: number, index: number, opts: { kinds?:
   const allLines: LabelLine[] = [];
   const seals: Quad8[] = [];
   const results: { doc: ClassifyDocument; order: [number, number] }[] = [];
+  // Page outlines in the image; a later document lies on top of the earlier ones.
+  const outlines = docs.map((doc, i) => mapQuad(cap.placements[i]!.pageToImage, [0, 0, doc.page.width, 0, doc.page.width, doc.page.height, 0, doc.page.height]));
+  const covered = (i: number, q: Quad8): boolean => {
+    for (let j = i + 1; j < outlines.length; j++) {
+      for (let k = 0; k < 4; k++) if (pointInQuad(outlines[j]!, q[2 * k]!, q[2 * k + 1]!)) return true;
+      const [cx, cy] = quadCentre(q);
+      if (pointInQuad(outlines[j]!, cx, cy)) return true;
+    }
+    return false;
+  };
   docs.forEach((doc, i) => {
     const h = cap.placements[i]!.pageToImage;
     const pageQuad: Quad8 = [0, 0, doc.page.width, 0, doc.page.width, doc.page.height, 0, doc.page.height];
@@ -141,7 +151,7 @@ export async function generateImage(seed: number, index: number, opts: { kinds?:
     const rendered = renderLines(doc);
     for (const line of rendered) {
       const lq = mapQuad(h, line.quad);
-      if (!quadInside(lq, cap.width, cap.height)) continue;
+      if (!quadInside(lq, cap.width, cap.height) || covered(i, lq)) continue;
       texts.push(line.text);
       regions.push(lq);
       allLines.push({ text: line.text, quad: lq });
@@ -150,7 +160,8 @@ export async function generateImage(seed: number, index: number, opts: { kinds?:
     for (const s of doc.seals) {
       const sq = mapQuad(h, s);
       const [cx, cy] = quadCentre(sq);
-      if (cx >= 0 && cy >= 0 && cx <= cap.width && cy <= cap.height) seals.push(sq);
+      const hidden = outlines.some((o, j) => j > i && pointInQuad(o, cx, cy));
+      if (cx >= 0 && cy >= 0 && cx <= cap.width && cy <= cap.height && !hidden) seals.push(sq);
     }
     const complete = quadInside(q, cap.width, cap.height);
     const [iscard, iscard_score] = flag(doc.def.card);

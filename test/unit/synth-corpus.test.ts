@@ -73,3 +73,80 @@ test('generateImage: deterministic, label geometry inside the image, valid sizes
   const other = await generateImage(8, 0);
   assert.ok(!other.data.equals((await generateImage(7, 0)).data), 'another seed, another image');
 });
+
+test('detail vocabulary: drug names belong to the national catalogue, codes have the printed shapes', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { DETAIL_ITEMS } = await import('../../src/synth/data/items.js');
+  const catalogue = new Set((JSON.parse(readFileSync('data/catalogue.json', 'utf8')) as { entries: { name: string }[] }).entries.map((e) => e.name));
+  for (const item of DETAIL_ITEMS) {
+    if (item.medicalType !== 3) assert.ok(catalogue.has(item.catalogue), `${item.name}: catalogue name '${item.catalogue}' not in data/catalogue.json`);
+    else assert.equal(item.catalogue, '', item.name);
+    if (item.medicalType === 1) assert.match(item.code, /^X[A-Z0-9]{22}$/, item.name);
+  }
+});
+
+test('invoice details: sums hold (details -> categories -> total), labels follow what is printed', async () => {
+  let withDetails = 0;
+  for (let seed = 100; seed < 160; seed++) {
+    const kind = seed % 3 === 0 ? '费用类票据/门诊电子发票' : seed % 3 === 1 ? '费用类票据/门诊发票' : '费用类票据/住院发票';
+    const doc = await generateDocument(seed, kind, seed % 3 === 0 ? 'e_invoice' : ['beijing', 'shanghai', 'jilin', 'guangdong', 'sichuan'][seed % 5]);
+    const r = doc.extract!;
+    const sum = (xs: readonly { cost: number }[]): number => Math.round(xs.reduce((s, c) => s + c.cost, 0) * 100);
+    const texts = doc.page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []));
+    if (r.cost_detail_list.length) {
+      withDetails++;
+      if (r.checksum.cost_detail_list === 1) assert.equal(sum(r.cost_detail_list), Math.round(r.total_cost * 100));
+      if (r.cost_categories.length && r.checksum.cost_categories === 1) assert.equal(sum(r.cost_detail_list), sum(r.cost_categories));
+      for (const d of r.cost_detail_list) {
+        assert.ok(texts.includes(d.origin_ocr_name), `printed name '${d.origin_ocr_name}' is on the page`);
+        assert.ok(d.origin_ocr_name.includes(d.ocr_name));
+        if (d.check_amount_unitprice_cost === 1) assert.equal(Math.round(d.amount * d.unit_price * 100), Math.round(d.cost * 100));
+        if (d.check_amount_unitprice_cost === -1) assert.ok(d.amount === 0 || d.unit_price === 0);
+        if (d.item_coding) assert.ok(texts.some((t) => t.includes(d.item_coding)), 'code printed');
+        assert.equal(Math.round(d.selfpay * 100), Math.round(d.cost * d.selfpay_ratio * 100));
+      }
+    }
+    if (r.cost_categories.length && r.checksum.cost_categories === 1) assert.equal(sum(r.cost_categories), Math.round(r.total_cost * 100));
+    for (const c of r.cost_categories) assert.ok(texts.includes(c.name), `category ${c.name} printed`);
+    if (r.treatment_date) assert.ok(texts.some((t) => t.includes(r.treatment_date) || t.includes(r.treatment_date.replace(/-/g, ''))), 'treatment date printed');
+  }
+  assert.ok(withDetails >= 8, `only ${withDetails} invoices with details`);
+});
+
+test('province forms differ: wordings, dot-matrix tilt', async () => {
+  const patientWords = new Set<string>();
+  let tilted = 0;
+  for (let seed = 100; seed < 140; seed++) {
+    const doc = await generateDocument(seed, '费用类票据/门诊发票', VARIANTS[seed % 29]);
+    for (const i of doc.page.items) {
+      if (i.kind !== 'text') continue;
+      const m = /^(交款人|患者姓名|姓名|病人姓名)[：:]/.exec(i.text);
+      if (m) patientWords.add(m[1]!);
+      if (i.rotate && i.rotate.angle !== 0) tilted++;
+    }
+  }
+  assert.ok(patientWords.size >= 3, [...patientWords].join(','));
+  assert.ok(tilted > 0, 'some values are printed askew');
+});
+
+test('multi-document images: lines hidden under another document are not labelled', async () => {
+  let multi = 0;
+  for (let index = 0; index < 60 && multi < 2; index++) {
+    const img = await generateImage(101, index);
+    if (!img.multi) continue;
+    multi++;
+    const meta = await sharp(img.data).metadata();
+    const docs = img.label.classify.result.classify_result;
+    assert.equal(docs.length, img.kinds.length);
+    for (const l of img.label.lines) for (let i = 0; i < 8; i += 2) assert.ok(l.quad[i]! >= 0 && l.quad[i]! <= meta.width! && l.quad[i + 1]! >= 0 && l.quad[i + 1]! <= meta.height!);
+  }
+  assert.ok(multi >= 1, 'a multi-document image among the first 60');
+});
+
+test('pointInQuad: inside, outside, on a tilted quad', async () => {
+  const { pointInQuad } = await import('../../src/synth/geometry.js');
+  const q = [100, 0, 200, 100, 100, 200, 0, 100] as [number, number, number, number, number, number, number, number];
+  assert.ok(pointInQuad(q, 100, 100));
+  assert.ok(!pointInQuad(q, 10, 10));
+  assert.ok(!pointInQuad(q, 190, 190));
+});
