@@ -34,6 +34,12 @@ export interface DocumentOptions {
   readonly minSolidity: number;
   /** A single sheet whose box covers this share of the image is taken as the whole image. */
   readonly nearlyFillsFrame: number;
+  /** Width of the image border sampled for the surface's colours, as a share of the longer side. */
+  readonly surfaceBorder: number;
+  /** Share of the border samples a colour bin needs to count as surface. */
+  readonly surfaceBinShare: number;
+  /** Saturation above which a pixel unlike the surface is coloured print (a card's header band). */
+  readonly minBandSaturation: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -46,7 +52,49 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   maxPaperValue: 215,
   minSolidity: 0.8,
   nearlyFillsFrame: 0.8,
+  surfaceBorder: 0.02,
+  surfaceBinShare: 0.002,
+  minBandSaturation: 0.25,
 };
+
+/** RGB colour bin (4 bits a channel). */
+const binOf = (r: number, g: number, b: number): number => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
+
+/**
+ * The colours of the surface the sheets lie on, from the image's border: bins that hold a fair
+ * share of the border's pixels, grown by one bin in every channel so that the surface's shading
+ * and grain (which reach the middle of the image darker or lighter than the border) stay inside.
+ */
+function surfaceColours(img: RgbImage, o: DocumentOptions): Uint8Array {
+  const { width: w, height: h } = img;
+  const band = Math.max(1, Math.round(Math.max(w, h) * o.surfaceBorder));
+  const counts = new Uint32Array(4096);
+  let n = 0;
+  for (let y = 0; y < h; y++) {
+    const edgeRow = y < band || y >= h - band;
+    for (let x = 0; x < w; x++) {
+      if (!edgeRow && x >= band && x < w - band) continue;
+      const j = (y * w + x) * 3;
+      counts[binOf(img.data[j], img.data[j + 1], img.data[j + 2])]++;
+      n++;
+    }
+  }
+  const out = new Uint8Array(4096);
+  const min = Math.max(3, n * o.surfaceBinShare);
+  for (let bin = 0; bin < 4096; bin++) {
+    if (counts[bin] < min) continue;
+    const r = bin >> 8;
+    const g = (bin >> 4) & 15;
+    const b = bin & 15;
+    for (let dr = -1; dr <= 1; dr++) for (let dg = -1; dg <= 1; dg++) for (let db = -1; db <= 1; db++) {
+      const rr = r + dr;
+      const gg = g + dg;
+      const bb = b + db;
+      if (rr >= 0 && rr < 16 && gg >= 0 && gg < 16 && bb >= 0 && bb < 16) out[(rr << 8) | (gg << 4) | bb] = 1;
+    }
+  }
+  return out;
+}
 
 function wholeImage(image: RgbImage): LocatedDocument {
   const w = image.width - 1;
@@ -54,8 +102,13 @@ function wholeImage(image: RgbImage): LocatedDocument {
   return { quad: [0, 0, w, 0, w, h, 0, h], bbox: [0, 0, w, h] };
 }
 
-/** Mask of bright, low-saturation pixels. */
+/**
+ * Mask of the sheets: bright, low-saturation pixels (paper), plus coloured pixels whose colour the
+ * border (the surface) does not show. Cards and passports print their title on a coloured band
+ * along an edge; paper alone would cut that band, title and all, off the document.
+ */
 function paperMask(img: RgbImage, o: DocumentOptions): Plane {
+  const surface = surfaceColours(img, o);
   const n = img.width * img.height;
   const value = new Uint8Array(n);
   const sat = new Float32Array(n);
@@ -70,7 +123,10 @@ function paperMask(img: RgbImage, o: DocumentOptions): Plane {
   }
   const t = Math.min(o.maxPaperValue, Math.max(o.minPaperValue, otsuThreshold(histogram({ data: value, width: img.width, height: img.height }))));
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = value[i] > t && sat[i] <= o.maxPaperSaturation ? 1 : 0;
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    if (value[i] > t && sat[i] <= o.maxPaperSaturation) out[i] = 1;
+    else if (sat[i] > o.minBandSaturation && value[i] > 40 && !surface[binOf(img.data[j], img.data[j + 1], img.data[j + 2])]) out[i] = 1;
+  }
   return { data: out, width: img.width, height: img.height };
 }
 
