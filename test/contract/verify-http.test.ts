@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { startTestServer, post, fileForm, type JsonResponse, type TestServer } from '../helpers/server.js';
 import { generateDocument } from '../../src/synth/generate.js';
-import { renderPage, type PageSpec } from '../../src/render/page.js';
+import { layoutText, renderPage, type PageSpec } from '../../src/render/page.js';
 import { importLedgerText, parseLedgerLines } from '../../src/store/ledger.js';
 import { startSimPlatform, type SimPlatform } from '../../src/verify/sim-platform.js';
 import type { InvoiceRecordInput } from '../../src/verify/invoice-record.js';
@@ -305,9 +305,33 @@ describe('B through HTTP against a remote platform (simulated), faults switched 
   });
 });
 
-/** A generated e-invoice (QR code top left with the five elements) and its ledger line. */
+const E_INVOICE = '费用类票据/门诊电子发票';
+
+/**
+ * The n-th generated e-invoice (from `from` on) whose QR code covers no printed text: the generator
+ * varies its layouts, and a QR code drawn over 票据代码 would leave nothing for the printed-text
+ * fallback to read.
+ */
+async function cleanSeed(from: number): Promise<number> {
+  for (let seed = from; seed < from + 50; seed += 1) {
+    const doc = await generateDocument(seed, E_INVOICE, 'e_invoice');
+    const qr = doc.page.items.find((item) => item.kind === 'image');
+    if (!qr || qr.kind !== 'image') continue;
+    const covered = doc.page.items.some((item) => {
+      if (item.kind !== 'text') return false;
+      const q = layoutText(item).quad;
+      const xs = [q[0], q[2], q[4], q[6]];
+      const ys = [q[1], q[3], q[5], q[7]];
+      return Math.max(...xs) > qr.x && Math.min(...xs) < qr.x + qr.w && Math.max(...ys) > qr.y && Math.min(...ys) < qr.y + qr.h;
+    });
+    if (!covered) return seed;
+  }
+  throw new Error(`no generated e-invoice from seed ${from} keeps its QR code clear of the text`);
+}
+
+/** A generated e-invoice (QR code with the five elements) and its ledger line. */
 async function eInvoice(seed: number, qr: 'readable' | 'blanked' | 'scrambled'): Promise<{ png: Buffer; invoice: InvoiceRecordInput }> {
-  const doc = await generateDocument(seed, '费用类票据/门诊电子发票', 'e_invoice');
+  const doc = await generateDocument(seed, E_INVOICE, 'e_invoice');
   const e = doc.extract;
   assert.ok(e, 'the generator labels its e-invoices');
   const qrItem = doc.page.items.find((item) => item.kind === 'image');
@@ -336,10 +360,11 @@ describe('B from an e-invoice image (OCR engine on)', () => {
 
   before(async () => {
     server = await startTestServer({}, { engines: true });
-    readable = await eInvoice(1, 'readable');
-    blanked = await eInvoice(1, 'blanked');
-    otherQr = await eInvoice(2, 'readable');
-    scrambledUnknown = await eInvoice(3, 'scrambled');
+    const first = await cleanSeed(1);
+    readable = await eInvoice(first, 'readable');
+    blanked = await eInvoice(first, 'blanked');
+    otherQr = await eInvoice(first + 1, 'readable');
+    scrambledUnknown = await eInvoice(await cleanSeed(first + 2), 'scrambled');
     // Seed 2's invoice is in the ledger with another check code: its QR code is read, then 308.
     importLedgerText(server.service.db, toJsonl([readable.invoice, { ...otherQr.invoice, check_code: 'zz9zz9' }]));
   });
