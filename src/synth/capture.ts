@@ -61,7 +61,7 @@ const SURFACES: readonly { readonly kind: 'plain' | 'wood' | 'cloth' | 'desk'; r
 ];
 
 /** A surface: wood grain, woven cloth, or a desk with other sheets of paper lying about. */
-function background(canvas: Uint8Array, w: number, h: number, rng: Rng): void {
+function background(canvas: Uint8ClampedArray, w: number, h: number, rng: Rng): void {
   const surface = rng.weighted(SURFACES, [0.3, 0.3, 0.2, 0.2]);
   const base = rng.pick(surface.colours);
   const gx = rng.float(-0.25, 0.25);
@@ -110,7 +110,7 @@ function background(canvas: Uint8Array, w: number, h: number, rng: Rng): void {
 }
 
 /** Light falloff, a soft shadow band, sensor noise, toner or moiré, in one pass. */
-function effects(canvas: Uint8Array, w: number, h: number, condition: Condition, rng: Rng): void {
+function effects(canvas: Uint8ClampedArray, w: number, h: number, condition: Condition, rng: Rng): void {
   const lx = rng.float(0, w);
   const ly = rng.float(0, h);
   const falloff = condition === 'scan' ? 0 : rng.float(0.05, 0.3);
@@ -199,7 +199,8 @@ export async function capture(pages: readonly RasterPage[], plan: CapturePlan, r
       x += cw + gap;
     });
   }
-  const canvas = new Uint8Array(W * H * 3);
+  // Clamped: light, contrast and noise push values past 0..255, which must saturate, not wrap.
+  const canvas = new Uint8ClampedArray(W * H * 3);
   if (condition === 'scan' && !multi) canvas.fill(rng.pick([255, 250, 244]));
   else if (condition === 'screen') canvas.fill(20);
   else background(canvas, W, H, rng);

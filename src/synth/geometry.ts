@@ -78,7 +78,7 @@ export function quadCentre(q: Quad8): [number, number] {
  * Bilinear warp of an RGBA page into an RGB canvas through `pageToCanvas`; pixels outside the
  * page keep the canvas. Only the destination box of the page is visited.
  */
-export function warpInto(canvas: Uint8Array, cw: number, ch: number, page: Buffer, pw: number, ph: number, pageToCanvas: Homography): void {
+export function warpInto(canvas: Uint8Array | Uint8ClampedArray, cw: number, ch: number, page: Buffer, pw: number, ph: number, pageToCanvas: Homography): void {
   const inv = invert(pageToCanvas);
   const corners = [apply(pageToCanvas, 0, 0), apply(pageToCanvas, pw, 0), apply(pageToCanvas, pw, ph), apply(pageToCanvas, 0, ph)];
   const x0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0]))));
