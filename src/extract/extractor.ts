@@ -15,6 +15,7 @@ import { readCategories, readPayments } from './grid.js';
 import {
   addFieldTerms, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, type HeaderValues, type TermPayload,
 } from './header.js';
+import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
 import { sameAmount } from './parse/amount.js';
 import { daysBetween, findDates } from './parse/date.js';
@@ -124,7 +125,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const found = refusal(input.lines, tables);
   if (found !== null) return { ok: false, found };
 
-  const segments: Segment[] = segmentLines(input.lines);
+  const segments: Segment[] = segmentLines(deskewLines(input.lines, input.width, input.height));
   const unit = typicalHeight(segments);
   const title = findTitle(segments, input.height, tables);
   // A printed 票据名称 is the title as the issuer wrote it, legible even where a seal covers the big one.
