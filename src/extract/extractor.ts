@@ -11,9 +11,9 @@ import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.j
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum } from './checksum.js';
 import { readDetails } from './details.js';
-import { readCategories, readPayments } from './grid.js';
+import { readCategories, readPayments, restoreLostPoints } from './grid.js';
 import {
-  addFieldTerms, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, type HeaderValues, type TermPayload,
+  addFieldTerms, dropLabelValues, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, type HeaderValues, type TermPayload,
 } from './header.js';
 import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
@@ -135,7 +135,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   let province: Province | undefined = variantProvince ?? provinceIn(titleText, tables) ?? provinceIn(hospitalGuess, tables);
 
   const dict = buildDictionary(tables, province);
-  const hits = scanSegments(segments, dict);
+  const hits = dropLabelValues(scanSegments(segments, dict));
   const header = readHeader(hits, segments, unit, tables);
   const labelledTitle = str(header, 'note_title');
   if (labelledTitle !== '' && tables.titleWords.some((w) => labelledTitle.includes(w))) {
@@ -208,7 +208,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     visitDates: [str(header, 'treatment_date'), end],
     today: input.today ?? todayInShanghai(),
   });
-  const payments_info = checkPayments(printedPayments, tables.paymentRelations, total);
+  const partsOfTotal = new Set(tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum));
+  const payments_info = checkPayments(restoreLostPoints(printedPayments, partsOfTotal, total), tables.paymentRelations, total);
 
   const hospitalName = str(header, 'hospital_name') || hospitalGuess;
   const result: MedicalResult = {

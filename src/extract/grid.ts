@@ -16,16 +16,17 @@ function amountAfter(
   bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
   segments: readonly Segment[],
   unit: number,
-): number | null {
+): { value: number; hasDecimals: boolean } | null {
   for (const c of valueCandidates(hit, bySegment, segments, unit).slice(0, 4)) {
     // A candidate that starts with words is some other cell (a name, a note), not our amount.
     if (/^[\u4e00-\u9fff]{2,}/.test(c.text)) continue;
     const hits = findAmounts(c.text);
     const money = hits.find((h) => h.hasDecimals) ?? hits[0];
-    if (money) return money.value;
+    if (money) return { value: money.value, hasDecimals: money.hasDecimals };
   }
   return null;
 }
+
 
 /**
  * The amount of a category in a grid row: the rightmost number on the same row between the name and
@@ -97,6 +98,8 @@ export function readCategories(
 export interface PrintedPayment {
   readonly name: string;
   readonly cost: number;
+  /** False when the amount was read without decimal places (a point OCR lost makes it 100 times larger). */
+  readonly hasDecimals?: boolean;
 }
 
 /**
@@ -117,8 +120,22 @@ export function readPayments(
         x.type === 'payment' && (!x.provinces || !province || x.provinces.includes(province)),
     );
     if (!p || out.some((c) => c.name === p.name)) continue;
-    const cost = amountAfter(hit, bySegment, segments, unit);
-    if (cost !== null) out.push({ name: p.name, cost });
+    const amount = amountAfter(hit, bySegment, segments, unit);
+    if (amount !== null) out.push({ name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals });
   }
   return out;
+}
+
+/**
+ * Puts back a decimal point OCR lost (728596 for 7285.96). Invoices print money with two decimals,
+ * so an amount read without them that exceeds the total, in an item that is a part of the total
+ * (`partsOfTotal`, from the payment relations), is a lost point when a hundredth of it fits.
+ */
+export function restoreLostPoints(payments: readonly PrintedPayment[], partsOfTotal: ReadonlySet<string>, total: number): PrintedPayment[] {
+  if (total <= 0) return [...payments];
+  return payments.map((p) =>
+    p.hasDecimals === false && partsOfTotal.has(p.name) && p.cost > total && p.cost / 100 <= total + 0.005
+      ? { ...p, cost: Math.round(p.cost) / 100 }
+      : p,
+  );
 }

@@ -122,3 +122,20 @@ export function findHospitalName(segments: readonly Segment[], title: Title | nu
   }
   return '';
 }
+
+/**
+ * Hits without the payment and category words that are the value of a header label (医保类型：自费
+ * names the insurance type, not a payment): such a word follows a field label with nothing but
+ * separators between. Dropped, the word is read as the label's value.
+ */
+export function dropLabelValues(hits: readonly TermHit<TermPayload>[]): TermHit<TermPayload>[] {
+  const bySegment = groupBySegment(hits);
+  return hits.filter((hit) => {
+    if (hit.payloads.some((p) => p.type === 'field' || p.type === 'column')) return true;
+    const own = bySegment.get(hit.segment.id) ?? [];
+    const before = own.filter((h) => h.end <= hit.start);
+    const prev = before[before.length - 1];
+    if (!prev || !prev.payloads.some((p) => p.type === 'field')) return true;
+    return !/^[:：\s()（）]*$/.test(hit.segment.text.slice(prev.end, hit.start));
+  });
+}

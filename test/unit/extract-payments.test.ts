@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { Catalogue } from '../../src/extract/catalogue.js';
+import { restoreLostPoints } from '../../src/extract/grid.js';
+import { line } from './extract-lines.js';
+
+const parts = new Set(['医保统筹基金支付', '其他支付', '个人账户支付', '个人现金支付']);
+
+test('a decimal point OCR lost is put back only where the amount cannot be right', () => {
+  const out = restoreLostPoints(
+    [
+      { name: '个人现金支付', cost: 728596, hasDecimals: false },
+      { name: '个人账户支付', cost: 95, hasDecimals: false },
+      { name: '预缴金额', cost: 20000, hasDecimals: false },
+      { name: '其他支付', cost: 9999.5 },
+    ],
+    parts,
+    8000,
+  );
+  assert.deepEqual(out.map((p) => p.cost), [7285.96, 95, 20000, 9999.5], 'a whole 95 fits; a deposit may exceed the total; decimals read are kept');
+});
+
+test('a payment word that is the value of a label is not a payment', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 331.00', 80, 200),
+    line('合计（小写）331.00', 80, 300),
+    line('医保类型：自费', 80, 400),
+    line('个人自费：22.11', 600, 400),
+    line('个人现金支付：331.00', 80, 440),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.equal(out.result.medical_insurance_type, '自费');
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自费', 22.11], ['个人现金支付', 331]]);
+});
