@@ -34,7 +34,7 @@ export interface DbOptions {
   readonly unclipRatio: number;
   /** Shorter side (map pixels) below which a box is noise. */
   readonly minSize: number;
-  /** Upper bound on regions examined: a page of noise must not cost unbounded time. */
+  /** Upper bound on regions (beyond specks) examined: a page of noise must not cost unbounded time. */
   readonly maxCandidates: number;
 }
 
@@ -140,8 +140,6 @@ export function dbPostprocess(prob: Float32Array, mapW: number, mapH: number, op
   let candidates = 0;
   for (let start = 0; start < n; start++) {
     if (label[start] !== 0 || prob[start]! <= opts.threshold) continue;
-    if (candidates >= opts.maxCandidates) break;
-    candidates++;
     // Flood fill one 8-connected region.
     let sp = 0, count = 0;
     stack[sp++] = start;
@@ -167,7 +165,11 @@ export function dbPostprocess(prob: Float32Array, mapW: number, mapH: number, op
         }
       }
     }
-    if (count < 4) continue;
+    // Specks are skipped before they count: on a noisy scan they could otherwise use up the
+    // candidate budget before the text further down the page is reached. The flood fill is
+    // linear in the map's size whatever happens; the budget bounds the per-region work.
+    if (count < opts.minSize * opts.minSize) continue;
+    if (++candidates > opts.maxCandidates) break;
     // Only each row's extreme pixels can be on the hull.
     const rows = maxY - minY + 1;
     const rowMin = new Int32Array(rows).fill(mapW);

@@ -43,12 +43,19 @@ test('DB post-processing drops weak regions and specks', () => {
   assert.equal(dbPostprocess(map, w, h).length, 0);
 });
 
-test('DB post-processing bounds the work on a noisy map', () => {
+test('DB post-processing: specks do not use up the region budget, real regions do', () => {
   const w = 300, h = 300;
   const map = new Float32Array(w * h);
-  for (let i = 0; i < map.length; i++) map[i] = (i * 7919) % 13 === 0 ? 0.99 : 0;
-  const boxes = dbPostprocess(map, w, h, { threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.6, minSize: 3, maxCandidates: 50 });
-  assert.equal(boxes.length, 0);
+  // Isolated single pixels over the top half, then one real line at the bottom.
+  for (let y = 0; y < 150; y += 2) for (let x = 0; x < w; x += 2) map[y * w + x] = 0.99;
+  paint(map, w, 150, 250, 200, 16, 0, 0.95);
+  const opts = { threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.6, minSize: 3, maxCandidates: 50 };
+  assert.equal(dbPostprocess(map, w, h, opts).length, 1);
+  // 100 real blobs against a budget of 50: the budget holds.
+  const blobs = new Float32Array(w * h);
+  for (let i = 0; i < 100; i++) paint(blobs, w, 15 + (i % 10) * 30, 15 + Math.floor(i / 10) * 30, 20, 8, 0, 0.95);
+  const found = dbPostprocess(blobs, w, h, opts);
+  assert.equal(found.length, 50);
 });
 
 test('unclip of a rectangle grows both sides by twice the offset', () => {
