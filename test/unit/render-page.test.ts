@@ -56,3 +56,24 @@ test('renderPage: exact quads, ink inside them, deterministic PNG', async () => 
   const jpeg = await renderPage(spec, { format: 'jpeg', quality: 80 });
   assert.equal(jpeg.data[0], 0xff);
 });
+
+test('renderPage: a tilted line reports its tilted quad, ink follows the tilt', async () => {
+  const spec: PageSpec = {
+    width: 600, height: 200,
+    items: [{ kind: 'text', text: '医保统筹基金支付', x: 50, y: 60, size: 40, rotate: { angle: 5, cx: 50, cy: 60 } }],
+  };
+  const out = await renderPage(spec, { format: 'raw' });
+  const q = out.lines[0]!.quad;
+  assert.deepEqual([q[0], q[1]], [50, 60], 'the pivot corner stays');
+  assert.ok(q[3] - q[1] > 20, `right end lower by the tilt: ${q[3] - q[1]}`);
+  // Ink near the right end sits lower than at the left end.
+  const inkRows = (x0: number, x1: number): number[] => {
+    const rows: number[] = [];
+    for (let y = 0; y < out.height; y++) for (let x = x0; x < x1; x++) if (out.data[(y * out.width + x) * 4]! < 128) { rows.push(y); break; }
+    return rows;
+  };
+  const left = inkRows(52, 80);
+  const right = inkRows(330, 360);
+  assert.ok(left.length > 0 && right.length > 0);
+  assert.ok(right[0]! > left[0]! + 15, `right ink starts at ${right[0]}, left at ${left[0]}`);
+});
