@@ -13,7 +13,7 @@ import { checkPayments, computeChecksum } from './checksum.js';
 import { readDetails } from './details.js';
 import { readCategories, readPayments, restoreLostPoints } from './grid.js';
 import {
-  addFieldTerms, dropLabelValues, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, type HeaderValues, type TermPayload,
+  addFieldTerms, dropLabelValues, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
 } from './header.js';
 import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
@@ -131,7 +131,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   // A printed 票据名称 is the title as the issuer wrote it, legible even where a seal covers the big one.
   const variantProvince = input.variant === 'general' || input.variant === 'e_invoice' ? undefined : input.variant;
   let titleText = canonicalTitle(title?.text ?? '', variantProvince, tables);
-  const hospitalGuess = findHospitalName(segments, title);
+  const hospitalGuess = findHospitalName(segments, title, tables);
   let province: Province | undefined = variantProvince ?? provinceIn(titleText, tables) ?? provinceIn(hospitalGuess, tables);
 
   const dict = buildDictionary(tables, province);
@@ -211,7 +211,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const partsOfTotal = new Set(tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum));
   const payments_info = checkPayments(restoreLostPoints(printedPayments, partsOfTotal, total), tables.paymentRelations, total);
 
-  const hospitalName = str(header, 'hospital_name') || hospitalGuess;
+  const hospitalName = restoreProvincePrefix(str(header, 'hospital_name') || hospitalGuess, province, tables);
   const result: MedicalResult = {
     note_title: titleText,
     type,

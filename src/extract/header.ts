@@ -112,12 +112,21 @@ export function readHeader(
 
 const HOSPITAL_NAME = /[\u4e00-\u9fff()（）]{2,30}?(医院|卫生院|卫生服务中心|卫生服务站|急救中心|保健院|诊所|医学中心|医疗中心|门诊部)/;
 
-/** A hospital named anywhere on the page, for invoices that print it without a label. */
-export function findHospitalName(segments: readonly Segment[], title: Title | null): string {
+/**
+ * A hospital named anywhere on the page, for invoices that print it without a label. Text after
+ * another field's label is that field's value (医疗机构类型：专科医院 names a kind of hospital, not
+ * the issuer), so only unlabelled text or text after a hospital label counts.
+ */
+export function findHospitalName(segments: readonly Segment[], title: Title | null, tables: ExtractTables): string {
   const titleIds = new Set(title?.segments.map((s) => s.id) ?? []);
+  const ownLabels = new Set(['hospital_name', 'charging_units'].flatMap((f) => tables.fields.get(f as HeaderField)?.labels ?? []).map(compact));
   for (const s of segments) {
     if (titleIds.has(s.id)) continue;
-    const m = HOSPITAL_NAME.exec(compact(s.text));
+    const text = compact(s.text);
+    const colon = text.search(/[:：]/);
+    const label = colon > 0 ? text.slice(0, colon).replace(/[(（][^)）]*[)）]$/, '') : '';
+    if (label !== '' && !ownLabels.has(label)) continue;
+    const m = HOSPITAL_NAME.exec(colon >= 0 ? text.slice(colon + 1) : text);
     if (m) return m[0];
   }
   return '';
@@ -138,4 +147,24 @@ export function dropLabelValues(hits: readonly TermHit<TermPayload>[]): TermHit<
     if (!prev || !prev.payloads.some((p) => p.type === 'field')) return true;
     return !/^[:：\s()（）]*$/.test(hit.segment.text.slice(prev.end, hit.start));
   });
+}
+
+/**
+ * A hospital name that starts with its province's name misread in one character (汉津市急救中心 on a
+ * Tianjin invoice) gets the name back. Only full names of three characters or more (天津市, 河南省)
+ * are used, so that one substitution is a small part of the word.
+ */
+export function restoreProvincePrefix(name: string, province: Province | undefined, tables: ExtractTables): string {
+  const row = province ? tables.provinces.get(province) : undefined;
+  if (!row) return name;
+  const chars = [...name];
+  for (const n of row.names) {
+    const want = [...n];
+    if (want.length < 3 || chars.length <= want.length) continue;
+    const head = chars.slice(0, want.length);
+    const diff = head.filter((c, i) => c !== want[i]).length;
+    if (diff === 0) return name;
+    if (diff === 1 && head[want.length - 1] === want[want.length - 1]) return n + chars.slice(want.length).join('');
+  }
+  return name;
 }

@@ -28,3 +28,23 @@ test('a misread label is not found inside a value word that lies one character f
   assert.deepEqual(dict.scan('人民巾:伍元').map((h) => h.term), ['人民币'], 'a misread 人民币 elsewhere still counts');
   assert.deepEqual(dict.scan('手术膏 12.00').map((h) => h.term), ['手术费']);
 });
+
+test('a hospital name starting with its province misread in one character gets it back', async () => {
+  const { restoreProvincePrefix } = await import('../../src/extract/header.js');
+  const t = extractTables();
+  assert.equal(restoreProvincePrefix('汉津市急救中心', 'tianjin', t), '天津市急救中心');
+  assert.equal(restoreProvincePrefix('天津市急救中心', 'tianjin', t), '天津市急救中心');
+  assert.equal(restoreProvincePrefix('汉津市急救中心', undefined, t), '汉津市急救中心', 'no province, no change');
+  assert.equal(restoreProvincePrefix('郑州大学第一附属医院', 'henan', t), '郑州大学第一附属医院', 'a city name is no misread province');
+});
+
+test('the hospital fallback skips values of other labels', async () => {
+  const { findHospitalName } = await import('../../src/extract/header.js');
+  const { segmentLines } = await import('../../src/extract/layout.js');
+  const { line } = await import('./extract-lines.js');
+  const t = extractTables();
+  const segs = (texts: string[]) => segmentLines(texts.map((x, i) => line(x, 80, 100 + 40 * i)));
+  assert.equal(findHospitalName(segs(['医疗机构类型：专科医院', '收款人：张三']), null, t), '');
+  assert.equal(findHospitalName(segs(['医疗机构类型：专科医院', '收款单位（章）：南昌市中心医院']), null, t), '南昌市中心医院');
+  assert.equal(findHospitalName(segs(['郑州大学第一附属医院']), null, t), '郑州大学第一附属医院');
+});
