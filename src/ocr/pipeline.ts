@@ -156,7 +156,13 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
     // upside down are read turned too, and the better read is kept (settleLine).
     const quads = boxes.map((q) => readingQuad(q, 0, width, height));
     const probes = new Set(probeLines(quads, opts.probes));
-    const reads = await readSplit(runner, page, quads.map((quad, i) => ({ quad, classify: true, read: probes.has(i) ? 'both' : 'forward' })), times);
+    // Boxes of one or two characters get no vote: on them the classifier is close to guessing,
+    // so their votes add noise to the evidence and cost classifier time.
+    const worthVoting = (q: Quad8): boolean => {
+      const { width: w, height: h } = quadSize(q);
+      return w >= 2 * h;
+    };
+    const reads = await readSplit(runner, page, quads.map((quad, i) => ({ quad, classify: worthVoting(quad), read: probes.has(i) ? 'both' : 'forward' })), times);
     if (decideFlip(reads).flipped) {
       angle = 180;
       settled = await readTurned(runner, page, angle, opts, times);
