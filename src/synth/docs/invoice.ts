@@ -225,14 +225,21 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
 
   // Title with the supervision seal over it; QR code (e-invoice) or red number (paper).
   s.title(title, W / 2, 50, electronic ? 46 : 44, { color: electronic ? '#222' : ink, spacing: electronic ? 0 : 4 });
+  let qrLeft = false;
   if (electronic) {
     const qr = await QRCode.toBuffer(`${noteCode},${noteNo},${check},${r.billing_date},${formatAmount(money.total)}`, { margin: 1, width: 200, errorCorrectionLevel: 'M' });
-    if (rng.chance(0.7)) s.image(W - 230, 60, 150, 150, qr);
-    else s.image(60, 40, 150, 150, qr);
+    if (rng.chance(0.7)) {
+      s.image(W - 230, 60, 150, 150, qr);
+      // Many provinces add a second, smaller code (the issuer's own) under the first.
+      if (rng.chance(0.5)) s.image(W - 370, 80, 110, 110, await QRCode.toBuffer(`${noteCode}${noteNo}`, { margin: 1, width: 120 }));
+    } else {
+      s.image(60, 40, 150, 150, qr);
+      qrLeft = true;
+    }
   } else {
     s.text(`No ${noteNo}`, W - 80, 110, 32, { color: '#c22', align: 'right' });
     // The printer's imprint runs down the left margin, one character under the other.
-    if (rng.chance(0.4)) [...`${province.name.slice(0, 1)}财(${rng.int(2017, 2021)})票字第${rng.int(1, 9)}号`].forEach((ch, i) => s.text(ch, 22, H * 0.3 + i * 19, 17, { color: ink, label: false }));
+    if (rng.chance(0.4)) [...`${province.name.slice(0, 1)}财(${rng.int(2017, 2021)})票字第${rng.int(1, 9)}号`].forEach((ch, i) => s.text(ch, 34, H * 0.3 + i * 19, 17, { color: ink, label: false }));
   }
   const L = 70;
   const R = W - 70;
@@ -243,7 +250,8 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
   const headLeft: [string, string][] = [[word('noteCode'), noteCode]];
   const headRight: [string, string][] = [[word('noteNo'), noteNo]];
   if (electronic) {
-    headLeft.push(['交款人统一社会信用代码', rng.chance(0.5) ? person.idNumber : '']);
+    r.unified_social_credit_code = rng.chance(0.5) ? person.idNumber : '';
+    headLeft.push(['交款人统一社会信用代码', r.unified_social_credit_code]);
     headRight.push(['校验码', check]);
   }
   headLeft.push([word('patient'), person.name]);
@@ -251,7 +259,9 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
   if (form.header === 'two' || electronic) {
     const n = Math.max(headLeft.length, headRight.length);
     for (let i = 0; i < n; i++) {
-      if (headLeft[i]) fw.field(headLeft[i]![0], headLeft[i]![1], L, y, 26, col2 - L - 20);
+      // The header's left column starts right of a QR code printed at the top left.
+      const hx = qrLeft && i === 0 ? 240 : L;
+      if (headLeft[i]) fw.field(headLeft[i]![0], headLeft[i]![1], hx, y, 26, col2 - hx - 20);
       if (headRight[i]) fw.field(headRight[i]![0], headRight[i]![1], col2, y, 26, (electronic ? W - 250 : R) - col2);
       y += 40;
     }
@@ -393,6 +403,11 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
   if (r.reviewer) fw.value(r.reviewer, W * 0.55 + 100, fy, 24);
   s.text(`收款人${colon}`, W * 0.76, fy, 24, lab);
   if (r.payee) fw.value(r.payee, W * 0.76 + 100, fy, 24);
+  if (electronic && rng.chance(0.5) && fy + 40 < H - 10) s.text(`查验网站地址：http://czt.${province.id}.gov.cn/billcheck`, W * 0.5, fy + 40, 22, { color: '#333' });
+  if (dot) {
+    // Continuous stationery for impact printers: tractor-feed holes down both margins.
+    for (let hy = 30; hy < H - 20; hy += 48) for (const hx of [16, W - 16]) s.svg(`<circle cx="${hx}" cy="${hy}" r="7" fill="#e9e6dc" stroke="#cfcabb" stroke-width="1"/>`);
+  }
   // Seals: the supervision seal over the title, the fee seal where the clerk put it.
   s.seal(W / 2 + rng.float(-60, 60), 72, {
     shape: 'oval', rx: 120, ry: 78, ringText: electronic ? `${province.name.replace(/省|市|自治区|壮族|回族|维吾尔/g, '')}财政票据监制章` : '全国统一票据监制章',
