@@ -52,6 +52,30 @@ function placedQuad(w: number, h: number, cx: number, cy: number, scale: number,
   return out;
 }
 
+/**
+ * A phone held at an angle: the side of the picture farther from the camera shrinks towards the
+ * middle (keystone). Applied to the page corners, so the page-to-image maps stay projective and
+ * the labels follow.
+ */
+function keystone(quads: number[][], w: number, h: number, rng: Rng): void {
+  const k = rng.float(0, 0.12);
+  const vertical = rng.chance(0.7);
+  const far = rng.chance(0.5) ? 0 : 1;
+  for (const q of quads) {
+    for (let i = 0; i < 4; i++) {
+      const x = q[2 * i]!;
+      const y = q[2 * i + 1]!;
+      if (vertical) {
+        const t = far === 0 ? 1 - y / h : y / h;
+        q[2 * i] = w / 2 + (x - w / 2) * (1 - k * t);
+      } else {
+        const t = far === 0 ? 1 - x / w : x / w;
+        q[2 * i + 1] = h / 2 + (y - h / 2) * (1 - k * t);
+      }
+    }
+  }
+}
+
 /** Surfaces a claim is photographed on, with their base colours (RGB). */
 const SURFACES: readonly { readonly kind: 'plain' | 'wood' | 'cloth' | 'desk'; readonly colours: readonly (readonly [number, number, number])[] }[] = [
   { kind: 'plain', colours: [[120, 92, 70], [180, 160, 130], [70, 72, 78], [200, 200, 195], [40, 40, 44]] },
@@ -73,7 +97,8 @@ function background(canvas: Uint8ClampedArray, w: number, h: number, rng: Rng): 
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let f = 1 + gx * (x / w - 0.5) + gy * (y / h - 0.5);
-      if (surface.kind === 'wood') f += 0.12 * Math.sin(y * freq + Math.sin(x * 0.004) * wobble * 0.2 + Math.sin(y * 0.003) * 4) * Math.sin(x * 0.002 + y * 0.0005 + 1.3);
+      // Wood: broad rings plus fine grain lines running along the boards.
+      if (surface.kind === 'wood') f += 0.1 * Math.sin(y * freq + Math.sin(x * 0.004) * wobble * 0.2) + 0.05 * Math.sin(y * 0.4 + Math.sin(x * 0.008) * 3) * Math.sin(y * 0.07 + x * 0.001);
       else if (surface.kind === 'cloth') f += 0.07 * Math.sin(x * weave) * Math.sin(y * weave) + 0.03 * Math.sin((x + y) * 0.01);
       else f += grain * Math.sin(y * 0.05 + Math.sin(x * 0.01) * 3);
       const o = (y * w + x) * 3;
@@ -200,6 +225,7 @@ export async function capture(pages: readonly RasterPage[], plan: CapturePlan, r
     });
   }
   // Clamped: light, contrast and noise push values past 0..255, which must saturate, not wrap.
+  if (condition === 'photo' || condition === 'screen') keystone(quads, W, H, rng);
   const canvas = new Uint8ClampedArray(W * H * 3);
   if (condition === 'scan' && !multi) canvas.fill(rng.pick([255, 250, 244]));
   else if (condition === 'screen') canvas.fill(20);

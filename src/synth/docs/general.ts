@@ -3,8 +3,9 @@
  * letters, medical records and reports, fee lists, settlement sheets and receipts.
  */
 import type { ClassDef, Layout } from '../data/classes.js';
-import { BANKS, CATALOGUE, CATEGORIES_INPATIENT, CATEGORIES_OUTPATIENT, DEPARTMENTS, DIAGNOSES, LAB_TESTS, SURGERIES } from '../data/vocab.js';
+import { BANKS, CATEGORIES_INPATIENT, CATEGORIES_OUTPATIENT, DEPARTMENTS, DIAGNOSES, LAB_TESTS, SURGERIES } from '../data/vocab.js';
 import { COLUMN_HEADINGS, DETAIL_TABLES } from '../data/detail-tables.js';
+import { DETAIL_ITEMS } from '../data/items.js';
 import { detailStyle, pickItems, printDetail, quantityOf } from '../details.js';
 import { Sheet } from '../draw.js';
 import type { BuildContext, SynthDoc } from '../doc.js';
@@ -214,7 +215,7 @@ function buildPrescription(ctx: BuildContext): Built {
   s.text('Rp.', 60, y, 40, { bold: true, serif: true });
   y += 70;
   let sum = 0;
-  for (const item of rng.shuffle(CATALOGUE.filter((c) => c.medicalType !== 3)).slice(0, rng.int(2, 5))) {
+  for (const item of rng.shuffle(DETAIL_ITEMS.filter((c) => c.medicalType !== 3 && c.unit !== 'g')).slice(0, rng.int(2, 5))) {
     const n = rng.int(1, 3);
     sum += n * item.price;
     s.text(`${item.name}  ${item.spec}  ×${n}${item.unit}`, 100, y, 28);
@@ -237,7 +238,7 @@ function buildOrders(ctx: BuildContext): Built {
   const rows: string[][] = [];
   for (let i = 0; i < rng.int(10, 20); i++) {
     const d = addDays(start, Math.floor(i / 3));
-    rows.push([iso(d).slice(5), `${String(rng.int(6, 22)).padStart(2, '0')}:${rng.pick(['00', '30', '15'])}`, rng.pick([...CATALOGUE.map((c) => c.name), '一级护理', '低盐低脂饮食', '心电监护', '吸氧 2L/min', '测血压 q4h']), randomName(rng), randomName(rng)]);
+    rows.push([iso(d).slice(5), `${String(rng.int(6, 22)).padStart(2, '0')}:${rng.pick(['00', '30', '15'])}`, rng.pick([...DETAIL_ITEMS.map((c) => c.name), '一级护理', '低盐低脂饮食', '心电监护', '吸氧 2L/min', '测血压 q4h']), randomName(rng), randomName(rng)]);
   }
   y = table(s, 60, y, [120, 110, 560, 150, 170], ['日期', '时间', '医嘱内容', '医师', '护士'], rows, 23, 44);
   return { page: s.page(), seals: s.seals, extract: null, variant: null };
@@ -487,7 +488,7 @@ function buildOther(ctx: BuildContext): Built {
 function buildFeeList(ctx: BuildContext, kind: 'settlement' | 'cost_list' | 'receipt' | 'vat_invoice'): Built {
   const { rng, def, person } = ctx;
   const visit = def.visit ?? (rng.chance(0.5) ? 1 : 2);
-  const items = rng.shuffle(CATALOGUE).slice(0, rng.int(5, kind === 'cost_list' ? 22 : 10)).map((c) => {
+  const items = rng.shuffle(DETAIL_ITEMS).slice(0, rng.int(5, kind === 'cost_list' ? 22 : 10)).map((c) => {
     const n = rng.int(1, 5);
     return { c, n, cost: cents(n * c.price) };
   });
