@@ -373,8 +373,8 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
   if (side) {
     s.rect(tR + 14, top, R - tR - 4, tableH, ink, 'none', 1.5);
     payFields.forEach(([l, v], i) => {
-      const py = top + 14 + i * 40;
-      if (py > top + tableH - 34) return;
+      // Rows tighten rather than disappear: every payment in the label is printed.
+      const py = top + 14 + i * Math.min(40, (tableH - 40) / Math.max(1, payFields.length));
       s.text(l, tR + 26, py, 22, { ...lab, maxWidth: (R - tR) * 0.55 });
       fw.value(v, R - 16, py, 22, (R - tR) * 0.38, 'right');
     });
