@@ -7,7 +7,7 @@
  * perspective map for warped documents) to the upload, as api.md asks. Size and position tests
  * (titles) run in the document's upright frame.
  */
-import type { ClassifyDocument, ClassifyResult, Direct } from '../contract/classify.js';
+import type { ClassifyDocument, ClassifyResult, Direct, QualifyRes } from '../contract/classify.js';
 import { locateDocuments, type LocatedDocument } from '../image/documents.js';
 import { rotateQuad, rotatedSize } from '../image/geometry.js';
 import { cropRgb } from '../image/ops.js';
@@ -132,11 +132,12 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: re
     { card: quality.iscard, portrait, emblem },
     tax,
   );
+  const qualify = withCardFromClass(quality, cls.root_cls, tax);
   const regions = lines.map((l) => mapQuad(l.quad, frame.toImage, image.width, image.height));
   const titleOrder = [...titleIdx].sort((a, b) => a - b);
   return {
     target_res: { bbox_region: [...doc.bbox], qbox_region: [...doc.quad], direct: DIRECT_OF_ANGLE[angle] },
-    qualify_res: quality,
+    qualify_res: qualify,
     ocr_res: {
       titles: titleOrder.map((i) => lines[i].text),
       title_regions: titleOrder.map((i) => [...regions[i]]),
@@ -145,6 +146,19 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: re
     },
     class_res: { root_cls: cls.root_cls, sub_cls: cls.sub_cls, root_cls_is_credible: cls.root_cls_is_credible, sub_cls_is_credible: cls.sub_cls_is_credible },
   };
+}
+
+/**
+ * iscard means "a card or certificate type" (api.md 2.A): once the document is placed in a class,
+ * the class says it better than the sheet's proportions (a passport page, a diploma or a marriage
+ * certificate is not ID-1 shaped; an invoice can be). Unplaced documents keep the shape scores.
+ */
+function withCardFromClass(q: QualifyRes, rootName: string, tax: Taxonomy): QualifyRes {
+  const root = tax.roots.find((r) => r.name === rootName);
+  if (!root || rootName === tax.fallback) return q;
+  const iscard_score = root.card ? Math.max(q.iscard_score, 0.9) : Math.min(q.iscard_score, 0.1);
+  const isdocument_score = root.card ? Math.min(q.isdocument_score, 0.1) : Math.max(q.isdocument_score, 0.9);
+  return { ...q, iscard: root.card, iscard_score, isdocument: !root.card, isdocument_score };
 }
 
 function rotateImage(img: RgbImage, angle: PageAngle): RgbImage {

@@ -48,6 +48,8 @@ export interface RootClass {
   readonly facets: Readonly<Record<string, Facet>>;
   readonly subs: readonly SubClass[];
   readonly defaultSub: string | null;
+  /** A card or certificate (证件), which sets the document's iscard flag once it is placed. */
+  readonly card: boolean;
 }
 
 export interface Scoring {
@@ -61,6 +63,12 @@ export interface Scoring {
   readonly credibleMin: number;
   readonly credibleMargin: number;
   readonly subCredibleMargin: number;
+  /**
+   * Factor on the score of a root with no title wording of its own when another root's wording
+   * stands on a title line: a document's printed title names it, body words and ID numbers
+   * (which letters, forms and permits carry too) must not outvote it.
+   */
+  readonly untitledFactor: number;
 }
 
 export interface Taxonomy {
@@ -115,6 +123,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
     credibleMin: num(s.credible_min, 'scoring.credible_min'),
     credibleMargin: num(s.credible_margin, 'scoring.credible_margin'),
     subCredibleMargin: num(s.sub_credible_margin, 'scoring.sub_credible_margin'),
+    untitledFactor: num(s.untitled_factor, 'scoring.untitled_factor'),
   };
   const cw = obj(top.cues, 'cues');
   const cueWeights = {} as Record<CueName, number>;
@@ -186,6 +195,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
       facets,
       subs,
       defaultSub: defaultSub as string | null,
+      card: r.card === true,
     };
   });
   if (!seen.has(fallback)) fail('fallback', `${fallback} is not a root`);

@@ -140,6 +140,25 @@ function competingScore(rival: RootScore, best: RootScore | undefined): number {
   return rival.score;
 }
 
+/**
+ * Title evidence decides between roots: (1) a root whose title wording is only a part of another
+ * root's wording found on the same line (PASSPORT in SERVICE PASSPORT, 身份证 in 外国人永久居留身份证)
+ * loses that title, since the line names the other root; (2) when some root's wording stands on
+ * a title line, roots without a wording on a title line are scaled down (scoring.untitled_factor).
+ */
+function adjustForTitles(scores: readonly RootScore[], doc: Prepared, tax: Taxonomy): RootScore[] {
+  const out = scores.map((r) => {
+    const t = r.title;
+    if (!t) return r;
+    const subsumed = scores.some((o) => o !== r && o.title && o.title.line === t.line && o.title.pattern.length > t.pattern.length && o.title.pattern.includes(t.pattern));
+    return subsumed ? { ...r, score: r.score - t.score, title: null } : r;
+  });
+  const onTitleLine = (r: RootScore): boolean => r.title !== null && r.score > 0 && doc.titleFlags[r.title.line];
+  if (!out.some(onTitleLine)) return out;
+  // A wording found only in the body (身份证 in "身份证号：…") does not make a root titled.
+  return out.map((r) => (onTitleLine(r) ? r : { ...r, score: r.score * tax.scoring.untitledFactor }));
+}
+
 /** Text of the title zone: title lines plus the line the root's title wording was found on. */
 function titleZone(doc: Prepared, hit: TitleHit | null): string {
   const parts: string[] = [];
@@ -217,7 +236,7 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
     const hit = bestTitleHit(doc, r.titles, tax, false);
     if (hit) exactLines.set(hit.line, Math.max(exactLines.get(hit.line) ?? 0, hit.pattern.length));
   }
-  const scores = tax.roots.map((r) => scoreRoot(r, doc, visual, tax, exactLines));
+  const scores = adjustForTitles(tax.roots.map((r) => scoreRoot(r, doc, visual, tax, exactLines)), doc, tax);
   scores.sort((a, b) => b.score - a.score);
   const best = scores[0];
   const runnerUp = scores.slice(1).reduce((m, r) => Math.max(m, competingScore(r, best)), 0);

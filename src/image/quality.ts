@@ -121,6 +121,20 @@ function inkShare(gray: { data: Uint8Array; width: number }, x0: number, y0: num
   return n === 0 ? 0 : ink / n;
 }
 
+/**
+ * Grey plane where only neutral (black or grey) ink stays dark: coloured print, such as the title
+ * band along a card's edge or a stamp, is turned white, so it is not taken for text running off
+ * that edge.
+ */
+function neutralInk(img: RgbImage): { data: Uint8Array; width: number; height: number } {
+  const gray = toGray(img);
+  const d = img.data;
+  for (let i = 0, j = 0; i < gray.data.length; i++, j += 3) {
+    if (Math.max(d[j], d[j + 1], d[j + 2]) - Math.min(d[j], d[j + 1], d[j + 2]) > 50) gray.data[i] = 255;
+  }
+  return gray;
+}
+
 export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
   const { image, quad, crop } = input;
   const xs = [quad[0], quad[2], quad[4], quad[6]];
@@ -136,7 +150,7 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   if (touching > 0 && touching < 4 && !fills) return 0.25;
   // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
   const { image: work } = downscaleTo(crop, 600);
-  const gray = toGray(work);
+  const gray = neutralInk(work);
   const w = gray.width;
   const h = gray.height;
   const strip = Math.max(2, Math.round(Math.min(w, h) * 0.012));

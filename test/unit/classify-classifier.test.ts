@@ -112,3 +112,23 @@ test('a noise image (a photo of nothing) is 其他, not credible', async () => {
     assert.equal(d.class_res.root_cls_is_credible, -1);
   }
 });
+
+test('iscard follows the class once placed: a diploma page is a certificate, an ID-1 shaped bill is a document', async () => {
+  const diploma = await svgToRgb(page(700, 500, textLines(40, 120, 600, 6)));
+  const diplomaLines: Known[] = [
+    { text: '毕业证书', box: [280, 30, 420, 80] },
+    { text: '学生 某某 性别 男', box: [40, 120, 400, 140] },
+    { text: '专业 临床医学 学习期满 成绩合格 准予毕业', box: [40, 160, 600, 180] },
+    { text: '校长 某某 证书编号 100001', box: [40, 200, 500, 220] },
+  ];
+  const d = (await classifyImage({ image: diploma, ocr: fakeOcr(diplomaLines).ocr })).classify_result[0];
+  assert.equal(d.class_res.root_cls, '毕业证书');
+  assert.equal(d.qualify_res.iscard, true);
+  assert.equal(d.qualify_res.isdocument, false);
+  // ID-1 proportions (1.586) but a bill.
+  const bill = await svgToRgb(page(634, 400, textLines(40, 110, 560, 6)));
+  const b = (await classifyImage({ image: bill, ocr: fakeOcr(invoiceLines.map((k) => ({ ...k, box: [k.box[0] * 0.75, k.box[1] * 0.75, k.box[2] * 0.75, k.box[3] * 0.75] as [number, number, number, number] }))).ocr })).classify_result[0];
+  assert.equal(b.class_res.root_cls, '费用类票据');
+  assert.equal(b.qualify_res.iscard, false);
+  assert.equal(b.qualify_res.isdocument, true);
+});

@@ -97,3 +97,15 @@ test('an exact sibling title is not outvoted by its one-character twin', () => {
   const r = classifyText(titled('中华人民共和国机动车行驶证', '号牌号码 京A12345', '车辆类型 小型轿车'));
   assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['机动车行驶证', 1]);
 });
+
+test('a printed title outweighs body fields and a valid ID number (a letter or a permit is not an ID card)', () => {
+  const letter = classifyText(titled('反欺诈声明', '本人姓名 小静 性别 女', '身份证号 370782198709170246', '出生 1987年9月17日 住址 北京市海淀区', '本人承诺所提供的资料真实'));
+  assert.equal(letter.root_cls, '反欺诈声明');
+  const permit = classifyText(titled('外国人临时居留证', '姓名 小静', '性别 女', '证件号码 370782198709170246', '有效期限 2030年01月01日', '签发机关 公安局'), { card: true });
+  assert.equal(permit.root_cls, '外国人临时居留证');
+});
+
+test('a title that contains another class title names the longer one (SERVICE PASSPORT is not PASSPORT)', () => {
+  const r = classifyText(titled('SERVICE PASSPORT', '护照号 E12345678', '签发地点 北京', '签发日期 2020年01月01日', '出生地点 北京', '有效期至 2030年01月01日', '签发机关 出入境管理局'));
+  assert.equal(r.root_cls, '公务护照');
+});
