@@ -1,7 +1,8 @@
 /**
- * `npm run golden:update [-- --images]`: rewrites the golden references in test/fixtures/golden/
+ * `npm run golden:update [-- --images | --add]`: rewrites the golden references in test/fixtures/golden/
  * from the service's own answers. With `--images` it first makes the fixture images again from
- * the corpus generator (deterministic per seed), e.g. after the generator changed.
+ * the corpus generator (deterministic per seed), e.g. after the generator changed; with `--add` it
+ * makes images only for fixtures listed below that the manifest does not hold yet.
  *
  * Review the git diff of the references before committing: a changed reference is a changed
  * answer to clients.
@@ -17,8 +18,8 @@ import { generateImage, type GeneratedImage } from '../src/synth/generate.js';
 
 const SEED = 4242;
 /** Golden images are kept small: the whole set is committed and run in every test pass. */
-const LONG_SIDE = 1200;
-const MAX_SEARCH = 60;
+const LONG_SIDE = 1000;
+const MAX_SEARCH = 300;
 
 interface Wanted {
   name: string;
@@ -30,6 +31,10 @@ interface Wanted {
   callVariant?: ExtractVariant;
   /** Also send the image to C (invoices; the ID card to pin its refusal). */
   extract: boolean;
+  /** Only C: invoice families that add nothing to classification's references (keeps the test fast). */
+  extractOnly?: boolean;
+  /** The image must be turned (90/180/270) and is sent with auto_rotate. */
+  rotated?: boolean;
 }
 
 const WANTED: readonly Wanted[] = [
@@ -37,6 +42,16 @@ const WANTED: readonly Wanted[] = [
   { name: 'beijing-outpatient', about: 'Beijing paper outpatient invoice on its province path (restricted checksums)', kind: '费用类票据/门诊发票', labelVariant: 'beijing', extract: true },
   { name: 'shanghai-inpatient', about: 'Shanghai paper inpatient invoice on its province path', kind: '费用类票据/住院发票', labelVariant: 'shanghai', extract: true },
   { name: 'general-outpatient', about: 'paper outpatient invoice on the unsuffixed (general) path', kind: '费用类票据/门诊发票', callVariant: 'general', extract: true },
+  // Invoice families of C, one per path behaviour: restricted checksums (Beijing all four; Shanghai
+  // and Zhejiang the payment checks; other provinces none), inpatient and outpatient, e-invoices,
+  // the general path recognising the province, and a turned photo.
+  { name: 'e-invoice-inpatient', about: 'inpatient e-invoice on the e_invoice path', kind: '费用类票据/住院电子发票', labelVariant: 'e_invoice', extract: true, extractOnly: true },
+  { name: 'zhejiang-outpatient', about: 'Zhejiang paper outpatient invoice (payments_class_b/c checks)', kind: '费用类票据/门诊发票', labelVariant: 'zhejiang', extract: true, extractOnly: true },
+  { name: 'beijing-inpatient', about: 'Beijing paper inpatient invoice (restricted checks do not apply to inpatient)', kind: '费用类票据/住院发票', labelVariant: 'beijing', extract: true, extractOnly: true },
+  { name: 'province-outpatient', about: 'paper outpatient invoice of a province without restricted checks, on its path', kind: '费用类票据/门诊发票', labelVariant: 'guangdong', extract: true, extractOnly: true },
+  { name: 'province-inpatient', about: 'paper inpatient invoice of a province without restricted checks, on its path', kind: '费用类票据/住院发票', labelVariant: 'hebei', extract: true, extractOnly: true },
+  { name: 'general-inpatient', about: 'paper inpatient invoice on the unsuffixed (general) path: province from the title', kind: '费用类票据/住院发票', callVariant: 'general', extract: true, extractOnly: true },
+  { name: 'rotated-invoice', about: 'invoice photo turned a quarter or half turn, sent with auto_rotate (degree)', kind: '费用类票据/门诊发票', extract: true, extractOnly: true, rotated: true },
   { name: 'id-card', about: 'resident ID card: classified as a card; refused by C with DETETION_FAILED', kind: '居民身份证', extract: true },
   { name: 'discharge-record', about: 'discharge record (病历相关资料/出院记录)', kind: '病历相关资料/出院记录', extract: false },
   { name: 'lab-report', about: 'lab report with a result table (检查报告/化验报告)', kind: '检查报告/化验报告', extract: false },
@@ -47,6 +62,7 @@ function acceptable(img: GeneratedImage, wanted: Wanted): boolean {
   // Scans and photos: the conditions most claims arrive in; no deliberate blur or cut for goldens.
   if (img.condition !== 'scan' && img.condition !== 'photo') return false;
   if (wanted.labelVariant && img.label.variant !== wanted.labelVariant) return false;
+  if (Boolean(wanted.rotated) !== img.rotated) return false;
   return true;
 }
 
@@ -59,12 +75,18 @@ async function smallImage(img: GeneratedImage): Promise<{ data: Buffer; ext: str
   return { data, ext: 'jpg' };
 }
 
-async function makeImages(): Promise<GoldenFixture[]> {
+function opsOf(wanted: Wanted): GoldenOperation[] {
+  if (!wanted.extract) return ['classify'];
+  return wanted.extractOnly ? ['extract'] : ['classify', 'extract'];
+}
+
+async function makeImages(keep: readonly GoldenFixture[] = []): Promise<GoldenFixture[]> {
   mkdirSync(GOLDEN_DIR, { recursive: true });
-  const fixtures: GoldenFixture[] = [];
+  const fixtures: GoldenFixture[] = [...keep];
   // Two fixtures of one kind must be two different images.
-  const used = new Set<string>();
+  const used = new Set<string>(keep.flatMap((f) => (f.origin ? f.origin.kinds.map((k) => `${k}#${f.origin!.index}`) : [])));
   for (const wanted of WANTED) {
+    if (keep.some((f) => f.name === wanted.name)) continue;
     let found: { img: GeneratedImage; index: number } | null = null;
     for (let index = 0; index < MAX_SEARCH && !found; index++) {
       if (used.has(`${wanted.kind}#${index}`)) continue;
@@ -80,8 +102,8 @@ async function makeImages(): Promise<GoldenFixture[]> {
     const variant = (wanted.callVariant ?? found.img.label.variant ?? 'general') as ExtractVariant;
     fixtures.push({
       name: wanted.name, image, about: wanted.about,
-      ops: wanted.extract ? ['classify', 'extract'] : ['classify'],
-      variant, autoRotate: false, origin: { seed: SEED, index: found.index, kinds: [wanted.kind] },
+      ops: opsOf(wanted),
+      variant, autoRotate: Boolean(wanted.rotated), origin: { seed: SEED, index: found.index, kinds: [wanted.kind] },
     });
     process.stderr.write(`image ${image}: seed ${SEED} index ${found.index}, ${found.img.condition}, ${(data.length / 1024).toFixed(0)} KB\n`);
   }
@@ -91,11 +113,14 @@ async function makeImages(): Promise<GoldenFixture[]> {
 /** Operations each fixture is meant to cover; the manifest lists only those with a reference. */
 function intended(fixture: GoldenFixture): GoldenOperation[] {
   const wanted = WANTED.find((w) => w.name === fixture.name);
-  return wanted ? (wanted.extract ? ['classify', 'extract'] : ['classify']) : fixture.ops;
+  return wanted ? opsOf(wanted) : fixture.ops;
 }
 
 async function main(argv: string[]): Promise<number> {
-  const fixtures = argv.includes('--images') || !existsSync(join(GOLDEN_DIR, MANIFEST_FILE)) ? await makeImages() : readManifest();
+  const hasManifest = existsSync(join(GOLDEN_DIR, MANIFEST_FILE));
+  const fixtures = argv.includes('--images') || !hasManifest
+    ? await makeImages()
+    : argv.includes('--add') ? await makeImages(readManifest()) : readManifest();
   const service = await startGoldenService();
   try {
     for (const fixture of fixtures) {
