@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 import type { Font, Glyph } from 'fontkit';
 
@@ -71,12 +72,52 @@ function familyIndex(family: FontFamily): FamilyIndex {
   return index;
 }
 
+/**
+ * A WOFF 1.0 file unpacked into the plain OpenType file it wraps. fontkit reads WOFF itself but
+ * inflates a whole table again for every glyph it decodes, which made text layout the slowest
+ * part of corpus generation; inflating each table once here (native zlib) removes that.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) return woff; // not 'wOFF': already an sfnt
+  const flavor = woff.readUInt32BE(4);
+  const numTables = woff.readUInt16BE(12);
+  const tables: { tag: number; checksum: number; data: Buffer }[] = [];
+  for (let i = 0; i < numTables; i++) {
+    const e = 44 + i * 20;
+    const offset = woff.readUInt32BE(e + 4);
+    const compLength = woff.readUInt32BE(e + 8);
+    const origLength = woff.readUInt32BE(e + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    tables.push({ tag: woff.readUInt32BE(e), checksum: woff.readUInt32BE(e + 16), data: compLength < origLength ? inflateSync(raw) : raw });
+  }
+  const pow = 2 ** Math.floor(Math.log2(Math.max(1, numTables)));
+  const headerSize = 12 + 16 * numTables;
+  const pad4 = (n: number): number => (n + 3) & ~3;
+  const out = Buffer.alloc(headerSize + tables.reduce((s, t) => s + pad4(t.data.length), 0));
+  out.writeUInt32BE(flavor, 0);
+  out.writeUInt16BE(numTables, 4);
+  out.writeUInt16BE(pow * 16, 6);
+  out.writeUInt16BE(Math.log2(pow), 8);
+  out.writeUInt16BE(numTables * 16 - pow * 16, 10);
+  let at = headerSize;
+  tables.forEach((t, i) => {
+    const r = 12 + i * 16;
+    out.writeUInt32BE(t.tag, r);
+    out.writeUInt32BE(t.checksum, r + 4);
+    out.writeUInt32BE(at, r + 8);
+    out.writeUInt32BE(t.data.length, r + 12);
+    t.data.copy(out, at);
+    at += pad4(t.data.length);
+  });
+  return out;
+}
+
 function subsetFont(index: FamilyIndex, subset: string, weight: FontWeight): Font | null {
   const file = join(index.dir, `${index.prefix}-${subset}-${weight}-normal.woff`);
   if (openFonts.has(file)) return openFonts.get(file) ?? null;
   let font: Font | null = null;
   try {
-    const opened = fontkit.openSync(file);
+    const opened = fontkit.create(woffToSfnt(readFileSync(file)));
     font = 'fonts' in opened ? (opened.fonts[0] ?? null) : opened;
   } catch {
     font = null;

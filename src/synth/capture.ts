@@ -94,13 +94,39 @@ function background(canvas: Uint8ClampedArray, w: number, h: number, rng: Rng): 
   const freq = rng.float(0.02, 0.06);
   const wobble = rng.float(5, 30);
   const weave = rng.float(0.6, 1.2);
+  // Every pattern is sin(row term + column term) or a product of such sines; expanding
+  // sin(a + b) = sin a·cos b + cos a·sin b lets rows and columns be computed once (speed).
+  const rowWave = (fy: (y: number) => number): [Float64Array, Float64Array] => {
+    const sn = new Float64Array(h), cs = new Float64Array(h);
+    for (let y = 0; y < h; y++) { const a = fy(y); sn[y] = Math.sin(a); cs[y] = Math.cos(a); }
+    return [sn, cs];
+  };
+  const colWave = (fx: (x: number) => number): [Float64Array, Float64Array] => {
+    const sn = new Float64Array(w), cs = new Float64Array(w);
+    for (let x = 0; x < w; x++) { const a = fx(x); sn[x] = Math.sin(a); cs[x] = Math.cos(a); }
+    return [sn, cs];
+  };
+  // Wood: broad rings plus fine grain lines running along the boards. Cloth: a weave. Plain: a faint ripple.
+  const terms: { amp: number; r: [Float64Array, Float64Array]; c: [Float64Array, Float64Array]; r2?: [Float64Array, Float64Array]; c2?: [Float64Array, Float64Array] }[] =
+    surface.kind === 'wood'
+      ? [
+        { amp: 0.1, r: rowWave((y) => y * freq), c: colWave((x) => Math.sin(x * 0.004) * wobble * 0.2) },
+        { amp: 0.05, r: rowWave((y) => y * 0.4), c: colWave((x) => Math.sin(x * 0.008) * 3), r2: rowWave((y) => y * 0.07), c2: colWave((x) => x * 0.001) },
+      ]
+      : surface.kind === 'cloth'
+        ? [
+          { amp: 0.07, r: rowWave((y) => y * weave), c: colWave(() => 0), c2: colWave((x) => x * weave), r2: rowWave(() => 0) },
+          { amp: 0.03, r: rowWave((y) => y * 0.01), c: colWave((x) => x * 0.01) },
+        ]
+        : [{ amp: grain, r: rowWave((y) => y * 0.05), c: colWave((x) => Math.sin(x * 0.01) * 3) }];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let f = 1 + gx * (x / w - 0.5) + gy * (y / h - 0.5);
-      // Wood: broad rings plus fine grain lines running along the boards.
-      if (surface.kind === 'wood') f += 0.1 * Math.sin(y * freq + Math.sin(x * 0.004) * wobble * 0.2) + 0.05 * Math.sin(y * 0.4 + Math.sin(x * 0.008) * 3) * Math.sin(y * 0.07 + x * 0.001);
-      else if (surface.kind === 'cloth') f += 0.07 * Math.sin(x * weave) * Math.sin(y * weave) + 0.03 * Math.sin((x + y) * 0.01);
-      else f += grain * Math.sin(y * 0.05 + Math.sin(x * 0.01) * 3);
+      for (const t of terms) {
+        let v = t.r[0][y]! * t.c[1][x]! + t.r[1][y]! * t.c[0][x]!;
+        if (t.r2 && t.c2) v *= t.r2[0][y]! * t.c2[1][x]! + t.r2[1][y]! * t.c2[0][x]!;
+        f += t.amp * v;
+      }
       const o = (y * w + x) * 3;
       canvas[o] = base[0] * f;
       canvas[o + 1] = base[1] * f;
@@ -154,11 +180,15 @@ function effects(canvas: Uint8ClampedArray, w: number, h: number, condition: Con
     seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
     return ((seed >>> 0) / 4294967296) - 0.5;
   };
+  const ca = Math.cos(sa);
+  const sa1 = Math.sin(sa);
+  const k = falloff / diag;
   for (let y = 0; y < h; y++) {
+    const dy2 = (y - ly) * (y - ly);
     for (let x = 0; x < w; x++) {
-      let f = 1 - falloff * (Math.hypot(x - lx, y - ly) / diag);
+      let f = k === 0 ? 1 : 1 - k * Math.sqrt((x - lx) * (x - lx) + dy2);
       if (shadow) {
-        const d = x * Math.cos(sa) + y * Math.sin(sa) - diag / 2 - sd;
+        const d = x * ca + y * sa1 - diag / 2 - sd;
         if (d > 0) f *= 1 - 0.35 * Math.min(1, d / sw);
       }
       if (moire) f *= 1 - moire * (0.5 + 0.5 * Math.sin(x * mf + y * 0.9 * mf) * Math.sin(x * 0.07 - y * 0.11));

@@ -77,3 +77,24 @@ test('renderPage: a tilted line reports its tilted quad, ink follows the tilt', 
   assert.ok(left.length > 0 && right.length > 0);
   assert.ok(right[0]! > left[0]! + 15, `right ink starts at ${right[0]}, left at ${left[0]}`);
 });
+
+test('woffToSfnt: the unpacked font draws the same glyphs as the WOFF it came from', async () => {
+  const { woffToSfnt } = await import('../../src/render/fonts.js');
+  const fontkit = await import('fontkit');
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const { dirname, join } = await import('node:path');
+  const dir = join(dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-sc/package.json')), 'files');
+  const file = join(dir, readdirSync(dir).find((f) => /-latin-400-normal\.woff$/.test(f))!);
+  const woff = readFileSync(file);
+  const sfnt = woffToSfnt(woff);
+  assert.notEqual(sfnt.readUInt32BE(0), 0x774f4646, 'no longer WOFF');
+  const a = fontkit.create(woff) as import('fontkit').Font;
+  const b = fontkit.create(sfnt) as import('fontkit').Font;
+  for (const ch of 'A9¥%') {
+    const ga = a.glyphForCodePoint(ch.codePointAt(0)!);
+    const gb = b.glyphForCodePoint(ch.codePointAt(0)!);
+    assert.equal(gb.advanceWidth, ga.advanceWidth, ch);
+    assert.equal(gb.path.toSVG(), ga.path.toSVG(), ch);
+  }
+});
