@@ -47,31 +47,32 @@ export class OcrModels {
   private modelMs = 0;
 
   private constructor(
-    private readonly det: ort.InferenceSession,
+    /** Null in workers that only read lines (see pool.ts): they never load the detector. */
+    private readonly det: ort.InferenceSession | null,
     private readonly cls: ort.InferenceSession,
     private readonly rec: ort.InferenceSession,
     readonly charset: readonly string[],
   ) {}
 
-  static async load(intraOpThreads: number, files: ModelFiles = modelFiles()): Promise<OcrModels> {
-    const base: ort.InferenceSession.SessionOptions = {
+  static async load(intraOpThreads: number, opts: { detector?: boolean; files?: ModelFiles } = {}): Promise<OcrModels> {
+    const files = opts.files ?? modelFiles();
+    const options: ort.InferenceSession.SessionOptions = {
       intraOpNumThreads: Math.max(1, intraOpThreads),
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
     };
-    // Detection runs once per page on a large input whose shape changes every time: with the
-    // CPU arena each worker would keep its largest detection (~150-200 MB) for life, so its
-    // memory is returned after each run. Recognition and classification run many times per
-    // page on small inputs, where the arena measured ~7% faster and holds little.
-    const detOptions: ort.InferenceSession.SessionOptions = { ...base, enableCpuMemArena: false, enableMemPattern: false };
     const [det, cls, rec] = await Promise.all([
-      ort.InferenceSession.create(files.detection, detOptions),
-      ort.InferenceSession.create(files.classifier, base),
-      ort.InferenceSession.create(files.recognition, base),
+      opts.detector === false ? Promise.resolve(null) : ort.InferenceSession.create(files.detection, options),
+      ort.InferenceSession.create(files.classifier, options),
+      ort.InferenceSession.create(files.recognition, options),
     ]);
     const charset = characterSet(readFileSync(files.dictionary, 'utf8'));
     return new OcrModels(det, cls, rec, charset);
+  }
+
+  get hasDetector(): boolean {
+    return this.det !== null;
   }
 
   /**
@@ -79,7 +80,7 @@ export class OcrModels {
    * first real page after start measurably slower than the next.
    */
   async warmUp(): Promise<void> {
-    await this.detect({ tensor: new Float32Array(3 * 64 * 64), width: 64, height: 64, sourceWidth: 64, sourceHeight: 64 });
+    if (this.det) await this.detect({ tensor: new Float32Array(3 * 64 * 64), width: 64, height: 64, sourceWidth: 64, sourceHeight: 64 });
     await this.classify(new Float32Array(3 * CLS_HEIGHT * CLS_WIDTH), 1);
     await this.recognize({ tensor: new Float32Array(3 * REC_HEIGHT * 96), width: 96, contentWidth: 96 });
     this.takeModelMs();
@@ -103,6 +104,7 @@ export class OcrModels {
   }
 
   async detect(input: DetectionInput): Promise<ProbabilityMap> {
+    if (!this.det) throw new Error('this worker has no text detector');
     const out = await this.run(this.det, new ort.Tensor('float32', input.tensor, [1, 3, input.height, input.width]));
     const dims = out.dims;
     const data = out.data as Float32Array;
@@ -122,6 +124,6 @@ export class OcrModels {
   }
 
   async release(): Promise<void> {
-    await Promise.all([this.det.release(), this.cls.release(), this.rec.release()]);
+    await Promise.all([this.det?.release(), this.cls.release(), this.rec.release()]);
   }
 }

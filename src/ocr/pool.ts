@@ -8,6 +8,11 @@
  *    OcrBusyError, so a flood of requests costs bounded memory instead of a growing backlog.
  *  - tasks: a page's detection and its line-reading shares are tasks handed to whichever worker
  *    is idle, so on an idle pool one page's lines are read by all workers at once.
+ *
+ * Only half the workers (at least one) load the text detector. A detection's working memory
+ * (~150-200 MB at 960 px, kept by onnxruntime's arena for the session's life) dwarfs the rest of
+ * a worker; detection is a fifth of a page's model time, so the other workers lose nothing by
+ * reading lines while a detector worker detects.
  */
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +52,7 @@ interface PendingTask {
 
 interface Slot {
   worker: Worker;
+  readonly detector: boolean;
   busy: PendingTask | null;
   busyId: number;
 }
@@ -88,7 +94,12 @@ export class WorkerPool {
     if (this.stopped) return Promise.reject(new OcrUnavailableError('the OCR pool was terminated'));
     if (this.ready) return Promise.resolve();
     if (!this.starting) {
-      const starts = Array.from({ length: this.options.size - this.slots.length }, () => this.spawn());
+      const missing = { detector: this.detectorCount - this.slots.filter((s) => s.detector).length, reader: 0 };
+      missing.reader = this.options.size - this.slots.length - missing.detector;
+      const starts = [
+        ...Array.from({ length: missing.detector }, () => this.spawn(true)),
+        ...Array.from({ length: missing.reader }, () => this.spawn(false)),
+      ];
       this.starting = Promise.all(starts).then(
         (loads) => {
           this.loadMs = Math.max(0, ...loads);
@@ -103,8 +114,13 @@ export class WorkerPool {
     return this.starting;
   }
 
-  private spawn(): Promise<number> {
-    const init: WorkerInit = { intraOpThreads: this.options.intraOpThreads };
+  /** Workers that load the detector: half the pool, at least one. */
+  private get detectorCount(): number {
+    return Math.max(1, Math.floor(this.options.size / 2));
+  }
+
+  private spawn(detector: boolean): Promise<number> {
+    const init: WorkerInit = { intraOpThreads: this.options.intraOpThreads, detector };
     const worker = new Worker(workerScript(), { workerData: init });
     return new Promise<number>((resolve, reject) => {
       const onStatus = (status: WorkerStatus): void => {
@@ -114,7 +130,7 @@ export class WorkerPool {
           reject(new OcrUnavailableError(`OCR worker failed to load the models: ${status.message}`));
           return;
         }
-        const slot: Slot = { worker, busy: null, busyId: 0 };
+        const slot: Slot = { worker, detector, busy: null, busyId: 0 };
         this.slots.push(slot);
         worker.on('message', (reply: TaskReply) => this.onReply(slot, reply));
         worker.on('error', (err) => this.onWorkerLost(slot, err));
@@ -148,7 +164,7 @@ export class WorkerPool {
     slot.busy?.reject(new Error(`OCR worker failed: ${err.message}`));
     slot.busy = null;
     if (!this.stopped) {
-      this.spawn().catch((e: unknown) => {
+      this.spawn(slot.detector).catch((e: unknown) => {
         // Nothing left to run queued tasks on: fail them rather than hang.
         if (this.slots.length === 0) {
           for (const t of this.tasks.splice(0)) t.reject(e instanceof Error ? e : new Error(String(e)));
@@ -158,28 +174,22 @@ export class WorkerPool {
   }
 
   /**
-   * Hands queued tasks to idle workers in arrival order, except that at most `maxDetections`
-   * detections run at once: a detection's working memory (~150-200 MB at 960 px) dwarfs
-   * everything else, and while one waits, its worker reads lines of another page instead.
+   * Hands queued tasks to idle workers in arrival order, except that a worker with the detector
+   * takes waiting detections first (no other worker can), and the others skip detections.
    */
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.tasks.length === 0) return;
       if (slot.busy) continue;
-      const running = this.slots.filter((s) => s.busy?.request.kind === 'detect').length;
-      const index = running < this.maxDetections ? 0 : this.tasks.findIndex((t) => t.request.kind !== 'detect');
-      if (index < 0) return;
+      const detection = this.tasks.findIndex((t) => t.request.kind === 'detect');
+      const index = slot.detector ? Math.max(detection, 0) : this.tasks.findIndex((t) => t.request.kind !== 'detect');
+      if (index < 0) continue;
       const task = this.tasks.splice(index, 1)[0]!;
       const id = this.nextId++;
       slot.busy = task;
       slot.busyId = id;
       slot.worker.postMessage({ ...task.request, id } as TaskRequest);
     }
-  }
-
-  /** Detections allowed at once: half the workers, at least one. */
-  private get maxDetections(): number {
-    return Math.max(1, Math.floor(this.options.size / 2));
   }
 
   private submit(request: Request): Promise<TaskReply> {

@@ -11,6 +11,8 @@ export interface SharedPage {
 
 export interface WorkerInit {
   readonly intraOpThreads: number;
+  /** Whether this worker loads the text detector (see pool.ts). */
+  readonly detector: boolean;
 }
 
 export type TaskRequest =

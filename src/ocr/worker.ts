@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   let models: OcrModels;
   try {
     const t0 = performance.now();
-    models = await OcrModels.load(init.intraOpThreads);
+    models = await OcrModels.load(init.intraOpThreads, { detector: init.detector });
     await models.warmUp();
     const status: WorkerStatus = { type: 'ready', loadMs: performance.now() - t0 };
     port.postMessage(status);
