@@ -58,6 +58,24 @@ function place(q: Quad8, index: number, cos: number, sin: number): Placed {
   };
 }
 
+/**
+ * Replaces each line's slope by the median over it and its nearest neighbours. One box's own
+ * tilt is often an artefact (a red label set higher than the black value after it, a stamp
+ * touching the line) and, extended across a table, would put the line's neighbour on another
+ * row; the slope a perspective page gives its lines changes smoothly, so neighbours agree on it.
+ */
+function smoothSlopes(lines: Placed[], neighbours = 6): Placed[] {
+  return lines.map((line) => {
+    const near = lines
+      .map((o) => ({ o, d: Math.hypot(o.bx - line.bx, o.by - line.by) }))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, neighbours + 1)
+      .map((x) => x.o.slope)
+      .sort((a, b) => a - b);
+    return { ...line, slope: near[Math.floor(near.length / 2)]! };
+  });
+}
+
 /** Vertical distance from b's baseline to a's baseline extended to b's x. */
 function baselineGap(a: Placed, b: Placed): number {
   return Math.abs(b.by - (a.by + (b.bx - a.bx) * a.slope));
@@ -71,7 +89,7 @@ export function readingOrder(quads: readonly Quad8[]): number[] {
   if (quads.length === 0) return [];
   const skew = dominantSkew(quads);
   const cos = Math.cos(skew), sin = Math.sin(skew);
-  const placed = quads.map((q, i) => place(q, i, cos, sin)).sort((a, b) => a.by - b.by);
+  const placed = smoothSlopes(quads.map((q, i) => place(q, i, cos, sin))).sort((a, b) => a.by - b.by);
   const rows: Placed[][] = [];
   for (const line of placed) {
     let best: Placed[] | null = null;

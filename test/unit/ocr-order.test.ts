@@ -64,3 +64,17 @@ test('reading order under perspective: rows whose slope changes across the page'
   assert.deepEqual(readingOrder(items).map((i) => perm[i]), quads.map((_, i) => i));
   assert.deepEqual(readingOrder([]), []);
 });
+
+test('one tilted box does not push its row neighbour onto another row', () => {
+  // A straight page; on the middle row the detector tilted both boxes (a red label set higher
+  // than the value after it), as on a real Tianjin invoice.
+  const quads: Quad8[] = [
+    [160, 680, 500, 680, 500, 712, 160, 712],
+    [166, 734, 508, 721, 510, 760, 167, 773], // row 2, tilted by about -0.04
+    [989, 730, 1143, 723, 1145, 756, 990, 763], // row 2, far right, tilted the same way
+    [211, 775, 463, 775, 463, 807, 211, 807],
+    [580, 774, 845, 774, 846, 806, 582, 806],
+    [211, 820, 463, 820, 463, 852, 211, 852],
+  ];
+  assert.deepEqual(readingOrder(quads), [0, 1, 2, 3, 4, 5]);
+});
