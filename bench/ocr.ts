@@ -8,6 +8,7 @@
  * Pages are made in memory and handed to Tesseract on stdin: no file is written.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
 import { OcrEngine } from '../src/ocr/engine.js';
 import { OcrModels } from '../src/ocr/models.js';
@@ -155,7 +156,7 @@ async function tesseract(file: Buffer, reference: readonly string[]): Promise<{ 
 async function main(): Promise<void> {
   const runs = arg('runs', 10);
   process.stdout.write(`meddoc OCR benchmark: ${runs} runs of the dense page, 3 of the others\n`);
-  process.stdout.write('Note: on a machine shared with other work these times are pessimistic.\n');
+  process.stdout.write(`Note: on a machine shared with other work these times are pessimistic; load average now ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores.\n`);
   const mallocEnv = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'].map((k) => `${k}=${process.env[k] ?? '(unset)'}`).join(' ');
   process.stdout.write(`glibc malloc: ${mallocEnv} (see docs/ocr.md, Memory)\n\n`);
 
@@ -233,6 +234,7 @@ async function main(): Promise<void> {
       `Pipeline on ${engine.config.workers} workers (above): p50 ${Math.round(median(denseTotals))} ms = ${(median(denseTotals) / rawMs).toFixed(2)} x raw model time\n`,
   );
 
+  process.stdout.write(`Load average at the end of the meddoc runs: ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   if (!tesseractAvailable()) {
     process.stdout.write('\nTesseract with chi_sim not installed: no comparison (apt-get install tesseract-ocr tesseract-ocr-chi-sim).\n');
     return;
