@@ -130,6 +130,12 @@ export class WorkerPool {
           reject(new OcrUnavailableError(`OCR worker failed to load the models: ${status.message}`));
           return;
         }
+        if (this.stopped) {
+          // terminate() came while this worker was loading: it must not outlive the pool.
+          void worker.terminate();
+          reject(new OcrUnavailableError('the OCR pool was terminated'));
+          return;
+        }
         const slot: Slot = { worker, detector, busy: null, busyId: 0 };
         this.slots.push(slot);
         worker.on('message', (reply: TaskReply) => this.onReply(slot, reply));

@@ -42,3 +42,11 @@ test('past a full queue, pages wait the configured time then fail with OcrBusyEr
   assert.equal(engine.ready, false);
   await assert.rejects(engine.recognize(white(64, 64)), OcrUnavailableError);
 });
+
+test('terminating while the workers load leaves nothing running', async () => {
+  const engine = OcrEngine.create({ workers: 1 });
+  const starting = engine.init();
+  await engine.terminate();
+  await assert.rejects(starting, OcrUnavailableError);
+  assert.equal(engine.ready, false);
+});
