@@ -23,6 +23,12 @@ export interface OcrLine {
   readonly chars: readonly OcrChar[];
 }
 
+/**
+ * Where a page's time went, in ms. Stage times and `modelMs` are summed over the workers that
+ * took part (a page split across two workers can show more stage time than wall time);
+ * `totalMs` is wall clock from the call to the answer, queueing included. `decodeMs` is the
+ * caller's (the engine receives decoded pixels and reports 0).
+ */
 export interface OcrTimings {
   readonly decodeMs: number;
   readonly detectMs: number;
