@@ -60,6 +60,15 @@ function defOf(kind: string): ClassDef {
   return def;
 }
 
+/**
+ * Hospitals are named after their city (成都市第一人民医院, 成都第一人民医院) or, for provincial
+ * hospitals, their province (四川省人民医院); never a city with 省.
+ */
+function hospitalName(rng: Rng, city: (typeof CITIES)[number]): string {
+  const place = rng.pick([city.city, city.city.replace(/市$/, ''), city.province]);
+  return `${place}${rng.pick(HOSPITAL_STEMS)}`;
+}
+
 /** One flat document of `kind` (random when omitted); `variant` picks an invoice's province. */
 export async function generateDocument(seedOrRng: number | Rng, kind?: string, variant?: string): Promise<SynthDoc> {
   const rng = typeof seedOrRng === 'number' ? new Rng(seedOrRng) : seedOrRng;
@@ -69,7 +78,7 @@ export async function generateDocument(seedOrRng: number | Rng, kind?: string, v
   const city = CITIES.find((c) => c.province === province.name) ?? rng.pick(CITIES);
   const ctx: BuildContext = {
     rng, def, province, person: randomPerson(rng), insurer: rng.pick(INSURERS),
-    hospital: `${city.city.replace(/市$/, '')}${rng.pick(['市', '', '省'])}${rng.pick(HOSPITAL_STEMS)}`.replace(/^(.{2})省/, '$1省'),
+    hospital: hospitalName(rng, city),
     inconsistent: rng.chance(INCONSISTENT_SHARE),
   };
   const built = def.layout === 'invoice' ? await buildInvoice(ctx) : buildGeneral(ctx);
