@@ -50,6 +50,8 @@ export interface RootClass {
   readonly defaultSub: string | null;
   /** A card or certificate (证件), which sets the document's iscard flag once it is placed. */
   readonly card: boolean;
+  /** Documents of this root carry no printed title (an ID card's front, a bank card), so body and structure evidence alone may be credible. */
+  readonly untitledCredible: boolean;
 }
 
 export interface Scoring {
@@ -196,6 +198,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
       subs,
       defaultSub: defaultSub as string | null,
       card: r.card === true,
+      untitledCredible: r.untitled_credible === true,
     };
   });
   if (!seen.has(fallback)) fail('fallback', `${fallback} is not a root`);

@@ -244,7 +244,10 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
   if (!best || best.score < s.placeMin) {
     return { root_cls: tax.fallback, sub_cls: null, root_cls_is_credible: -1, sub_cls_is_credible: -1, score: 0, runnerUp: best?.score ?? 0 };
   }
-  const credible = best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
+  // Without a title wording of its own, a root rests on body words and numbers that many papers
+  // share: placed, but not asserted, unless its documents carry no title at all (ID card front).
+  const titledOrTitleless = best.title !== null || best.root.untitledCredible;
+  const credible = titledOrTitleless && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
   let sub: SubDecision | null = null;
   if (best.root.subs.length > 0) {
     sub = Object.keys(best.root.facets).length > 0 ? decideByFacets(best.root, doc, titleZone(doc, best.title)) : decideByTitles(best.root, doc, tax);

@@ -109,3 +109,15 @@ test('a title that contains another class title names the longer one (SERVICE PA
   const r = classifyText(titled('SERVICE PASSPORT', '护照号 E12345678', '签发地点 北京', '签发日期 2020年01月01日', '出生地点 北京', '有效期至 2030年01月01日', '签发机关 出入境管理局'));
   assert.equal(r.root_cls, '公务护照');
 });
+
+test('body fields and a valid ID number without any title: placed but not credible, except for the untitled ID card front', () => {
+  const permit = classifyText(body('姓名 小静', '性别 女', '证件号码 370782198709170246', '有效期限 2030年01月01日', '签发机关 公安局'), { card: true });
+  assert.equal(permit.root_cls_is_credible, -1);
+});
+
+test('receipt wordings: 收费明细 and 住院预交/结算明细 are itemised receipts of 费用类票据', () => {
+  const a = classifyText(titled('住院预交/结算明细', '住院号 123', '项目 数量 单价 金额', '合计 100.00'));
+  assert.deepEqual([a.root_cls, a.sub_cls], ['费用类票据', '住院明细小票']);
+  const b = classifyText(titled('门诊收费明细', '门诊号 12', '项目 数量 单价 金额', '合计 30.00'));
+  assert.deepEqual([b.root_cls, b.sub_cls], ['费用类票据', '门诊明细小票']);
+});
