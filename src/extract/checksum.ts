@@ -2,6 +2,7 @@
 import type { CheckValue, CostCategory } from '../contract/common.js';
 import type { CostDetail, ExtractChecksum, PaymentItem } from '../contract/extract.js';
 import { roundCents, sameAmount } from './parse/amount.js';
+import { capitalTextAgrees } from './parse/capital.js';
 import type { PrintedPayment } from './grid.js';
 import type { PaymentRelation, ProvinceRow, RestrictedCheck } from './tables.js';
 
@@ -15,6 +16,13 @@ export interface ChecksumInput {
   readonly totalFigures: number | null;
   readonly totalCapital: number | null;
   readonly total: number;
+  /** Every line printing a capital amount, as read (the parse may fail on one misread character). */
+  readonly capitalTexts: readonly string[];
+  /**
+   * Other amounts the invoice says the total is: the QR code's total, the sum of the categories,
+   * of the details, of the payment split. Any of them equal to the total confirms it.
+   */
+  readonly corroborations: readonly number[];
   readonly categories: readonly CostCategory[];
   readonly details: readonly CostDetail[];
   readonly payments: readonly PrintedPayment[];
@@ -41,10 +49,22 @@ function classSum(details: readonly CostDetail[], level: string, pick: (d: CostD
   return rows.length === 0 ? null : roundCents(rows.reduce((a, d) => a + pick(d), 0));
 }
 
+/**
+ * The total holds when a second reading of it agrees: the 大写 (parsed, or as read within OCR
+ * tolerance), else another relation of the invoice. It fails only when figures and 大写 were both
+ * read and disagree with nothing to side with the figures; with one reading and no relation it
+ * cannot be checked.
+ */
+export function totalCheck(p: Pick<ChecksumInput, 'totalFigures' | 'totalCapital' | 'total' | 'capitalTexts' | 'corroborations'>): CheckValue {
+  if (p.totalFigures !== null && p.totalCapital !== null && sameAmount(p.totalFigures, p.totalCapital)) return 1;
+  if (p.total <= 0) return -1;
+  if (p.totalFigures !== null && p.capitalTexts.some((t) => capitalTextAgrees(t, p.total))) return 1;
+  if (p.corroborations.some((c) => sameAmount(c, p.total))) return 1;
+  return p.totalFigures !== null && p.totalCapital !== null ? 0 : -1;
+}
+
 export function computeChecksum(p: ChecksumInput): ExtractChecksum {
-  const total_cost: CheckValue = p.totalFigures !== null && p.totalCapital !== null
-    ? (sameAmount(p.totalFigures, p.totalCapital) ? 1 : 0)
-    : -1;
+  const total_cost = totalCheck(p);
   const hasTotal = p.total > 0 || p.totalFigures !== null || p.totalCapital !== null;
   const cost_categories: CheckValue = hasTotal && p.categories.length > 0 ? sumMatches(p.categories.map((c) => c.cost), p.total) : -1;
   const cost_detail_list: CheckValue = hasTotal && p.details.length > 0 ? sumMatches(p.details.map((d) => d.cost), p.total) : -1;

@@ -5,19 +5,19 @@
  * not printed are left out.
  */
 import type { CostCategory } from '../contract/common.js';
-import type { ExtractVariant, MedicalResult, Province } from '../contract/extract.js';
+import type { CostDetail, ExtractVariant, MedicalResult, Province } from '../contract/extract.js';
 import type { OcrLine } from '../ocr/types.js';
 import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.js';
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum } from './checksum.js';
 import { readDetails } from './details.js';
-import { readCategories, readPayments, restoreLostPoints } from './grid.js';
+import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
 } from './header.js';
 import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
-import { sameAmount } from './parse/amount.js';
+import { roundCents, sameAmount } from './parse/amount.js';
 import { daysBetween, findDates } from './parse/date.js';
 import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
@@ -120,6 +120,41 @@ function crossCheckQr(
   return { read, mismatch: [...mismatch], fill };
 }
 
+/** Segments holding at least two capital numerals: the 大写 total, possibly misread or cut. */
+function capitalLines(segments: readonly Segment[]): string[] {
+  return segments.map((s) => s.text).filter((t) => (t.match(/[零壹贰貳叁參肆伍陆陸柒捌玖拾佰仟]/g)?.length ?? 0) >= 2);
+}
+
+/** Amounts the invoice itself says its total is, besides the printed total (see totalCheck). */
+function totalCorroborations(
+  categories: readonly CostCategory[],
+  details: readonly CostDetail[],
+  payments: readonly PrintedPayment[],
+  qrPayloads: readonly string[],
+  segments: readonly Segment[],
+  tables: ExtractTables,
+): number[] {
+  const out: number[] = [];
+  if (categories.length > 0) out.push(roundCents(categories.reduce((a, c) => a + c.cost, 0)));
+  if (details.length > 0) out.push(roundCents(details.reduce((a, d) => a + d.cost, 0)));
+  for (const p of qrPayloads) {
+    const t = parseEInvoiceQr(p).total_cost;
+    if (t !== undefined) out.push(t);
+  }
+  // The 小写 figure carries a currency sign; when its label was lost it is still a second reading.
+  for (const s of segments) {
+    const m = /^[¥￥]\s*([\d,]+\.\d{2})$/.exec(compact(s.text));
+    if (m) out.push(Number(m[1]!.replace(/,/g, '')));
+  }
+  const byName = new Map(payments.map((x) => [x.name, x.cost]));
+  for (const r of tables.paymentRelations) {
+    if (r.equals !== '$total' || r.minus.length > 0) continue;
+    const terms = r.sum.filter((n) => byName.has(n));
+    if (terms.length >= r.minPresent) out.push(roundCents(terms.reduce((a, n) => a + byName.get(n)!, 0)));
+  }
+  return out;
+}
+
 export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const tables = extractTables();
   const found = refusal(input.lines, tables);
@@ -203,7 +238,9 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     .filter((n) => n !== '');
 
   const checksum = computeChecksum({
-    totalFigures, totalCapital, total, categories, details, payments: printedPayments, province: provinceRow, type, electronic,
+    totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
+    corroborations: totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables),
+    categories, details, payments: printedPayments, province: provinceRow, type, electronic,
     noteNo, noteNoReadings, billingDate,
     visitDates: [str(header, 'treatment_date'), end],
     today: input.today ?? todayInShanghai(),

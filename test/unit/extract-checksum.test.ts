@@ -15,7 +15,7 @@ function detail(cost: number, level: string, selfpay: number): CostDetail {
 
 function input(over: Partial<ChecksumInput>): ChecksumInput {
   return {
-    totalFigures: 100, totalCapital: 100, total: 100, categories: [], details: [], payments: [],
+    totalFigures: 100, totalCapital: 100, total: 100, capitalTexts: [], corroborations: [], categories: [], details: [], payments: [],
     province: undefined, type: 1, electronic: false, noteNo: '', noteNoReadings: [], billingDate: '',
     visitDates: [], today: '2024-06-01', ...over,
   };
@@ -25,6 +25,18 @@ test('total_cost: figures against capitals', () => {
   assert.equal(computeChecksum(input({})).total_cost, 1);
   assert.equal(computeChecksum(input({ totalCapital: 10 })).total_cost, 0);
   assert.equal(computeChecksum(input({ totalCapital: null })).total_cost, -1);
+});
+
+test('total_cost: a misread or cut 大写 line still agrees; other relations confirm the total', () => {
+  const one = { totalFigures: 71.35, totalCapital: null, total: 71.35 };
+  assert.equal(computeChecksum(input({ ...one, capitalTexts: ['柒拾壹元参角伍分'] })).total_cost, 1);
+  assert.equal(computeChecksum(input({ ...one, capitalTexts: ['金额合计(大写)柒拾壹元叁'] })).total_cost, 1);
+  assert.equal(computeChecksum(input({ ...one, capitalTexts: ['捌拾壹元叁角伍分'.replace('捌拾壹', '玖佰贰')] })).total_cost, -1);
+  assert.equal(computeChecksum(input({ ...one, capitalTexts: ['元整'] })).total_cost, -1);
+  assert.equal(computeChecksum(input({ ...one, corroborations: [71.35] })).total_cost, 1);
+  assert.equal(computeChecksum(input({ ...one, corroborations: [70] })).total_cost, -1);
+  // Figures and 大写 disagree, but the categories side with the figures: the 大写 was misread.
+  assert.equal(computeChecksum(input({ totalCapital: 10, corroborations: [100] })).total_cost, 1);
 });
 
 test('cost_categories and cost_detail_list: sums against the total', () => {

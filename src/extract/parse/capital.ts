@@ -135,3 +135,34 @@ export function looksCapital(raw: string): boolean {
   const capitals = s.match(/[零壹贰貳叁肆伍陆陸柒捌玖拾佰仟万亿元圆角分整]/g)?.length ?? 0;
   return capitals >= 2 && /[元圆角分]/.test(s);
 }
+
+const CAPITAL_NUMERAL = /[零壹贰貳叁參肆伍陆陸柒捌玖]/g;
+
+/**
+ * Whether a capital amount as OCR read it agrees with a figure amount, tolerating what OCR does to
+ * 大写 lines: one misread character per six (参角 for 叁角, 壹方 for 壹万) and a cut-off start or end
+ * (the line split at the label, 伍分 lost at the frame). The read text is aligned against the
+ * figure's own 大写 with free ends on the formatted side, so a fragment counts only where it is a
+ * run of that spelling. A fragment with fewer than two numerals says too little to agree.
+ */
+export function capitalTextAgrees(read: string, value: number): boolean {
+  const r = normalizeText(read)
+    .replace(/人民币|大写|合计|金额|[()（）:：¥￥\s]/g, '')
+    .replace(/[⊗ⓧ×xX*]/g, '零')
+    // Forms differ on 整 after 角 (the banks' rule omits it); it says nothing about the amount.
+    .replace(/[整正]$/, '');
+  if (r.length < 4 || (r.match(CAPITAL_NUMERAL)?.length ?? 0) < 2) return false;
+  const f = formatCapitalAmount(value).replace(/整$/, '');
+  // Semi-global edit distance: r in full against any substring of f.
+  let prev = new Array<number>(f.length + 1).fill(0);
+  for (let i = 1; i <= r.length; i++) {
+    const cur = new Array<number>(f.length + 1);
+    cur[0] = i;
+    for (let j = 1; j <= f.length; j++) {
+      const sub = prev[j - 1]! + (r[i - 1] === f[j - 1] ? 0 : 1);
+      cur[j] = Math.min(sub, prev[j]! + 1, cur[j - 1]! + 1);
+    }
+    prev = cur;
+  }
+  return Math.min(...prev) <= Math.floor(r.length / 6);
+}
