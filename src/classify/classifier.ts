@@ -10,7 +10,7 @@
 import type { ClassifyDocument, ClassifyResult, Direct, QualifyRes } from '../contract/classify.js';
 import { locateDocuments, type LocatedDocument } from '../image/documents.js';
 import { rotateQuad, rotatedSize } from '../image/geometry.js';
-import { cropRgb } from '../image/ops.js';
+import { cropRgb, rotateRgb } from '../image/ops.js';
 import { assessQuality } from '../image/quality.js';
 import { detectSeals, suppressSealColour } from '../image/seals.js';
 import type { RgbImage } from '../image/types.js';
@@ -123,7 +123,7 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: re
   let portrait = false;
   let emblem = false;
   if (quality.iscard) {
-    const upright = angle === 0 ? crop : rotateImage(crop, angle);
+    const upright = rotateRgb(crop, angle);
     portrait = hasPortrait(upright, uprightQuads);
     emblem = hasEmblem(upright);
   }
@@ -159,31 +159,6 @@ function withCardFromClass(q: QualifyRes, rootName: string, tax: Taxonomy): Qual
   const iscard_score = root.card ? Math.max(q.iscard_score, 0.9) : Math.min(q.iscard_score, 0.1);
   const isdocument_score = root.card ? Math.min(q.isdocument_score, 0.1) : Math.max(q.isdocument_score, 0.9);
   return { ...q, iscard: root.card, iscard_score, isdocument: !root.card, isdocument_score };
-}
-
-function rotateImage(img: RgbImage, angle: PageAngle): RgbImage {
-  // Local quarter turn (clockwise), kept here so the domain does not depend on the OCR workers.
-  const { width: w, height: h } = img;
-  const size = rotatedSize(angle, w, h);
-  const out = Buffer.alloc(size.width * size.height * 3);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let nx = x;
-      let ny = y;
-      if (angle === 90) {
-        nx = h - 1 - y;
-        ny = x;
-      } else if (angle === 180) {
-        nx = w - 1 - x;
-        ny = h - 1 - y;
-      } else if (angle === 270) {
-        nx = y;
-        ny = w - 1 - x;
-      }
-      img.data.copy(out, (ny * size.width + nx) * 3, (y * w + x) * 3, (y * w + x) * 3 + 3);
-    }
-  }
-  return { data: out, width: size.width, height: size.height, channels: 3 };
 }
 
 /** Operation A's result for one image (time_cost is the caller's). */

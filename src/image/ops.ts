@@ -162,6 +162,31 @@ export function hueInBand(h: number, band: HueBand): boolean {
   return band.hueFrom <= band.hueTo ? h >= band.hueFrom && h <= band.hueTo : h >= band.hueFrom || h <= band.hueTo;
 }
 
+/**
+ * One mask per band, from a single pass over the pixels: the HSV conversion, the costly part, is
+ * done once per pixel however many inks are looked for.
+ */
+export function colourMasks(img: RgbImage, bands: readonly HueBand[]): Plane[] {
+  const n = img.width * img.height;
+  const outs = bands.map(() => new Uint8Array(n));
+  const minExcess = Math.min(...bands.map((b) => b.minExcess));
+  const d = img.data;
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    const r = d[j];
+    const g = d[j + 1];
+    const b = d[j + 2];
+    const max = Math.max(r, g, b);
+    const excess = max - (r + g + b - max) / 2;
+    if (excess < minExcess) continue;
+    const [h, s, v] = rgbToHsv(r, g, b);
+    for (let k = 0; k < bands.length; k++) {
+      const band = bands[k];
+      if (excess >= band.minExcess && s >= band.minSat && v >= band.minVal && hueInBand(h, band)) outs[k][i] = 1;
+    }
+  }
+  return outs.map((data) => ({ data, width: img.width, height: img.height }));
+}
+
 /** 1 where the pixel falls in the band, else 0. */
 export function colourMask(img: RgbImage, band: HueBand): Plane {
   const n = img.width * img.height;

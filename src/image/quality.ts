@@ -77,6 +77,13 @@ export interface QualityInput {
   readonly crop: RgbImage;
   /** Number of text lines recognised on it, when known. */
   readonly lineCount?: number;
+  /** The crop already reduced to 600 px (shared by the scorers that work at that size). */
+  readonly crop600?: RgbImage;
+}
+
+/** The crop at the 600 px working size of the completeness and originality scorers. */
+function at600(crop: RgbImage, given?: RgbImage): RgbImage {
+  return given ?? downscaleTo(crop, 600).image;
 }
 
 const clamp01 = (v: number): number => Math.max(0, Math.min(1, v));
@@ -162,8 +169,8 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   return clamp01(1 - ramp(worst, 0.25, 0.9));
 }
 
-export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS): number {
-  const { image: work } = downscaleTo(crop, 600);
+export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage): number {
+  const work = at600(crop, crop600);
   const d = work.data;
   const n = work.width * work.height;
   let coloured = 0;
@@ -236,9 +243,11 @@ export function documentScore(card: number, crop: RgbImage, lineCount: number | 
 /** All five quality flags of one document. */
 export function assessQuality(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): QualifyRes {
   const round = (v: number): number => Math.round(v * 1000) / 1000;
+  // Both 600 px scorers read one reduced copy instead of reducing the crop twice.
+  const shared = { ...input, crop600: at600(input.crop, input.crop600) };
   const clear = round(clarityScore(input.crop, s));
-  const complete = round(completenessScore(input, s));
-  const original = round(originalityScore(input.crop, s));
+  const complete = round(completenessScore(shared, s));
+  const original = round(originalityScore(input.crop, s, shared.crop600));
   const card = round(cardScore(input.quad, input.lineCount, s));
   const document = round(documentScore(card, input.crop, input.lineCount));
   const t = s.thresholds;

@@ -9,7 +9,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import {
-  colourMask,
+  colourMasks,
   connectedComponents,
   countInBox,
   dilate,
@@ -147,8 +147,7 @@ function piecesInBox(mask: Plane, c: Candidate, minArea: number): number {
 }
 
 /** Candidate seal boxes of one ink on the work image. */
-function sealsOfInk(work: RgbImage, band: HueBand, o: SealOptions): Candidate[] {
-  const mask = colourMask(work, band);
+function sealsOfInk(work: RgbImage, mask: Plane, o: SealOptions): Candidate[] {
   const longer = Math.max(work.width, work.height);
   const shorter = Math.min(work.width, work.height);
   const r = Math.max(2, Math.round(longer * o.groupRadius));
@@ -203,7 +202,8 @@ function toQuad(c: Candidate, scale: number, width: number, height: number): Qua
 export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {}): Quad8[] {
   const o = { ...DEFAULT_SEAL_OPTIONS, ...options };
   const { image: work, scale } = downscaleTo(image, o.workSide);
-  const found = [...sealsOfInk(work, o.red, o), ...sealsOfInk(work, o.blue, o)];
+  const [red, blue] = colourMasks(work, [o.red, o.blue]);
+  const found = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)];
   found.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   return found.map((c) => toQuad(c, scale, image.width, image.height));
 }
