@@ -53,6 +53,12 @@ function headerColumns(row: readonly Segment[], dict: TermDictionary<DetailColum
   return cols.sort((a, b) => a.x - b.x);
 }
 
+/** A cell that is only a column heading (项目名称, 金额(元)). */
+function isHeaderWord(seg: Segment, dict: TermDictionary<DetailColumn>): boolean {
+  const covered = dict.scan(seg.text).reduce((a, h) => a + h.end - h.start, 0);
+  return covered > 0 && covered >= compact(seg.text).replace(/[()（）元:：]/g, '').length;
+}
+
 function isHeader(cols: readonly Column[]): boolean {
   const kinds = new Set(cols.map((c) => c.column));
   return kinds.size >= 3 && kinds.has('name') && (kinds.has('cost') || kinds.has('unit_price'));
@@ -96,6 +102,14 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
     s = s.replace(lm[0], '');
   }
   let spec = '';
+  // A bracket at the end holds the spec or unit (阿莫西林胶囊(0.25g*24粒), 枸杞子(饮片/g)); one left
+  // open lost its end to the next cell or the frame, and is cut the same way.
+  const tail = /[(（\[【]([^()（）\[\]【】]*)[)）\]】]?$/.exec(s);
+  if (tail && tail.index > 0 && /[\u4e00-\u9fff]/.test(s.slice(0, tail.index))) {
+    spec = tail[1]!;
+    s = s.slice(0, tail.index);
+    return { ocrName: s.replace(/[*×]+$/, ''), spec, code, level };
+  }
   const sm = SPEC_AT_END.exec(s);
   if (sm && sm.index > 0) {
     spec = sm[1]!;
@@ -138,16 +152,33 @@ export function readDetails(
   const rows = rowsOf(segments);
   const out: CostDetail[] = [];
   for (let r = 0; r < rows.length; r++) {
-    const cols = headerColumns(rows[r]!, dict);
+    let cols = headerColumns(rows[r]!, dict);
+    const body: Segment[] = [];
+    let first = r + 1;
+    if (!isHeader(cols) && r + 1 < rows.length && rows[r + 1]![0]!.box.y0 - rows[r]![0]!.box.y1 < unit) {
+      // On a tilted or curled photo the header's words fall into two page rows (项目名称 a little
+      // lower than 数量 单价 金额); the cells beside the lower words belong to the first body row.
+      const lower = rows[r + 1]!;
+      const headerWords = lower.filter((seg) => isHeaderWord(seg, dict));
+      const both = headerColumns([...rows[r]!.filter((seg) => isHeaderWord(seg, dict)), ...headerWords], dict);
+      if (headerWords.length > 0 && isHeader(both) && !isHeader(headerColumns(lower, dict))) {
+        cols = both;
+        body.push(...lower.filter((seg) => !headerWords.includes(seg)));
+        first = r + 2;
+      }
+    }
     if (!isHeader(cols)) continue;
     const gs = groups(cols);
-    let lastY = rows[r]![0]!.box.y1;
-    for (let k = r + 1; k < rows.length; k++) {
+    let lastY = rows[first - 1]![0]!.box.y1;
+    for (let k = first; k < rows.length; k++) {
       const row = rows[k]!;
       const text = row.map((s) => s.text).join('');
       if (row[0]!.box.y0 - lastY > 3 * unit) break;
       if (tables.totalStopWords.some((w) => text.startsWith(w)) || isHeader(headerColumns(row, dict))) break;
       lastY = row[0]!.box.y1;
+      body.push(...row);
+    }
+    for (const row of bodyRows(body, unit)) {
       const toks = tokens(row, 0.8 * unit);
       gs.forEach((g, gi) => {
         const x0 = gi === 0 ? -Infinity : (gs[gi - 1]![gs[gi - 1]!.length - 1]!.x + g[0]!.x) / 2;
@@ -166,6 +197,52 @@ export function readDetails(
     }
   }
   return out;
+}
+
+/**
+ * The rows of a table body. Page-wide row grouping lets a row's box grow with every cell it takes,
+ * so on a tilted or curved photo two printed rows melt into one (two names in one row). Here a cell
+ * joins the row whose mean centre is nearest, within half a line height, and never a row that
+ * already holds a cell stacked over it: two cells of one row cannot sit over each other.
+ */
+/** Two cells over each other: they overlap for most of the narrower one's width. */
+function stacked(a: Segment, b: Segment): boolean {
+  const overlap = Math.min(a.box.x1, b.box.x1) - Math.max(a.box.x0, b.box.x0);
+  return overlap > 0.5 * Math.min(a.box.x1 - a.box.x0, b.box.x1 - b.box.x0);
+}
+
+function bodyRows(segments: readonly Segment[], unit: number): Segment[][] {
+  // Dot-matrix values are printed at their own slant against the pre-printed form the page was
+  // levelled by: the slant that packs the cells into the fewest rows is the body's own.
+  let best: Segment[][] | null = null;
+  for (let k = 0; k <= 30; k++) {
+    const slope = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.002;
+    const rows = clusterRows(segments, unit, slope);
+    if (!best || rows.length < best.length) best = rows;
+  }
+  return best ?? [];
+}
+
+function clusterRows(segments: readonly Segment[], unit: number, slope: number): Segment[][] {
+  const cy = (s: Segment): number => (s.box.y0 + s.box.y1) / 2 - slope * (s.box.x0 + s.box.x1) / 2;
+  const rows: { sum: number; items: Segment[] }[] = [];
+  for (const s of [...segments].sort((a, b) => cy(a) - cy(b))) {
+    const y = cy(s);
+    let best: { sum: number; items: Segment[] } | null = null;
+    let bestGap = 0.5 * unit;
+    for (const r of rows) {
+      const gap = Math.abs(r.sum / r.items.length - y);
+      if (gap >= bestGap) continue;
+      if (r.items.some((o) => stacked(o, s))) continue;
+      best = r;
+      bestGap = gap;
+    }
+    if (best) {
+      best.items.push(s);
+      best.sum += y;
+    } else rows.push({ sum: y, items: [s] });
+  }
+  return rows.map((r) => r.items.sort((a, b) => a.box.x0 - b.box.x0));
 }
 
 /** A row naming a cost category (possibly misread or with a note) is a category, not a detail. */
