@@ -9,6 +9,9 @@ import type { ExtractVariant } from './contract/extract.js';
 import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
+import { restoreProvincePrefix } from './extract/header.js';
+import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread } from './extract/reread.js';
+import { extractTables } from './extract/tables.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
 import { detectSeals, suppressSealColour } from './image/seals.js';
@@ -69,14 +72,24 @@ export function paleSeals(image: RgbImage): RgbImage {
 export function createExtract(ocr: OcrEngine, logger: Logger) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // The QR decoder reads the image as uploaded: seal paling would not help it.
-    const [page, qrPayloads] = await Promise.all([ocr.recognize(paleSeals(image.rgb)), readQr(image, logger)]);
+    const paled = paleSeals(image.rgb);
+    const [page, qrPayloads] = await Promise.all([ocr.recognize(paled), readQr(image, logger)]);
     const upright = uprightLines(page, image.width, image.height);
     const outcome = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
     if (!outcome.ok) return { ok: false, found: outcome.found };
+    let result = outcome.result;
+    if (needsHospitalReread(result.hospital_name)) {
+      // The seal over the payee line hid the name from the page pass: one small re-read of the
+      // strip right of its label (src/extract/reread.ts).
+      const strips = hospitalValueStrips(page.lines);
+      const reread = strips.length > 0 ? await ocr.recognizeRegions(paled, strips) : [];
+      const name = reread.map((l) => hospitalFromStrip(l.text)).find((n) => n !== '');
+      if (name) result = { ...result, hospital_name: restoreProvincePrefix(name, outcome.province, extractTables()) };
+    }
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
     const medical_result = outcome.qrMismatch
-      ? { ...outcome.result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }
-      : outcome.result;
+      ? { ...result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }
+      : result;
     return { ok: true, degree: page.angle, medical_result };
   };
 }

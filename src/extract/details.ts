@@ -95,6 +95,8 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
     code = cm[1]!;
     s = s.slice(code.length).replace(/^[-_:]/, '');
   }
+  // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.
+  s = s.replace(/^\d(?=[\u4e00-\u9fff])/, '');
   let level = '';
   const lm = /^[\[(【]([甲乙丙])类?[\])】]|[\[(【]([甲乙丙])类?[\])】]$|^([甲乙丙])类/.exec(s);
   if (lm) {
@@ -151,6 +153,11 @@ export function readDetails(
   for (const [word, col] of tables.detailHeaders) dict.add(word, col);
   const rows = rowsOf(segments);
   const out: CostDetail[] = [];
+  // Words of the blocks around a table (医疗机构类型, 个人账户支付): a row holding one is past its end.
+  const labels = [
+    ...[...tables.fields.values()].flatMap((f) => f.labels),
+    ...tables.paymentAliases.map((a) => a.printed),
+  ].filter((w) => w.length >= 4);
   for (let r = 0; r < rows.length; r++) {
     let cols = headerColumns(rows[r]!, dict);
     const body: Segment[] = [];
@@ -192,7 +199,7 @@ export function readDetails(
           cells.set(col, (cells.get(col) ?? '') + t.text);
         }
         const detail = buildDetail(cells, tables, catalogue);
-        if (detail && !isCategoryLike(detail.ocr_name, categoryNames)) out.push(detail);
+        if (detail && !isCategoryLike(detail.ocr_name, categoryNames) && !holdsLabel(detail.origin_ocr_name, labels)) out.push(detail);
       });
     }
   }
@@ -243,6 +250,11 @@ function clusterRows(segments: readonly Segment[], unit: number, slope: number):
     } else rows.push({ sum: y, items: [s] });
   }
   return rows.map((r) => r.items.sort((a, b) => a.box.x0 - b.box.x0));
+}
+
+function holdsLabel(name: string, labels: readonly string[]): boolean {
+  const c = compact(name);
+  return labels.some((w) => c.includes(w));
 }
 
 /** A row naming a cost category (possibly misread or with a note) is a category, not a detail. */

@@ -248,7 +248,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const partsOfTotal = new Set(tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum));
   const payments_info = checkPayments(restoreLostPoints(printedPayments, partsOfTotal, total), tables.paymentRelations, total);
 
-  const hospitalName = restoreProvincePrefix(str(header, 'hospital_name') || hospitalGuess, province, tables);
+  // The seal's 章 printed right after the name is read into it (石家庄协和医院章).
+  const hospitalName = restoreProvincePrefix((str(header, 'hospital_name') || hospitalGuess).replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1'), province, tables);
   const result: MedicalResult = {
     note_title: titleText,
     type,

@@ -110,7 +110,7 @@ export function readHeader(
   return out;
 }
 
-const HOSPITAL_NAME = /[\u4e00-\u9fff()（）]{2,30}?(医院|卫生院|卫生服务中心|卫生服务站|急救中心|保健院|诊所|医学中心|医疗中心|门诊部)/;
+export const HOSPITAL_NAME = /[\u4e00-\u9fff()（）]{2,30}?(医院|卫生院|卫生服务中心|卫生服务站|急救中心|保健院|诊所|医学中心|医疗中心|门诊部)/;
 
 /**
  * A hospital named anywhere on the page, for invoices that print it without a label. Text after

@@ -1,0 +1,74 @@
+/**
+ * A second, targeted look at the hospital's name. The 收费专用章 is stamped over the payee line, so
+ * the page-wide pass often reads nothing or seal text there. The value lies right of its label
+ * (收款单位(章), 医院名称, ...) along the label's own baseline; re-reading just that strip of the
+ * seal-paled page with the recogniser costs one small crop instead of a second page pass.
+ */
+import type { OcrLine, Quad8 } from '../ocr/types.js';
+import { HOSPITAL_NAME } from './header.js';
+import { compact } from './parse/normalize.js';
+import { extractTables } from './tables.js';
+
+/** The value strip is this many label heights long: enough for 新疆维吾尔自治区人民医院. */
+const STRIP_LENGTH = 14;
+
+/** Whether a read hospital name needs the second look (absent, or not a hospital's name). */
+export function needsHospitalReread(name: string): boolean {
+  return !HOSPITAL_NAME.test(name) || /章|专用/.test(name);
+}
+
+/**
+ * Quads (on the image as OCR saw it) of the strip right of each hospital-name label. Lines come in
+ * the image's own frame: a quad runs clockwise from its text's top-left, so "right of the label"
+ * is along the quad's top edge whatever the page's orientation.
+ */
+export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
+  const tables = extractTables();
+  const labels = (tables.fields.get('hospital_name')?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
+  // 医疗机构类型 starts with 医疗机构: a longer label of another field wins.
+  const others = [...tables.fields.entries()].filter(([f]) => f !== 'hospital_name').flatMap(([, spec]) => spec.labels.map(compact));
+  const out: Quad8[] = [];
+  for (const line of lines) {
+    const text = compact(line.text);
+    const label = labels.find((l) => text.startsWith(l));
+    if (!label || others.some((o) => o.length > label.length && text.startsWith(o))) continue;
+    // Where the label ends along the line, from the engine's character positions.
+    const lastChar = line.chars[Math.min(label.length, line.chars.length) - 1];
+    const step = line.chars.length > 1 ? (line.chars[line.chars.length - 1]!.x - line.chars[0]!.x) / (line.chars.length - 1) : 0;
+    const f = lastChar ? Math.min(1, lastChar.x + step / 2) : 1;
+    const [x0, y0, x1, y1, , , x3, y3] = line.quad;
+    const ux = x1 - x0;
+    const uy = y1 - y0;
+    const len = Math.hypot(ux, uy);
+    const h = Math.hypot(x3 - x0, y3 - y0);
+    if (len === 0 || h === 0) continue;
+    const dx = ux / len;
+    const dy = uy / len;
+    // Start at the label's end on the top edge; the strip is a little taller than the label, for
+    // dot-matrix values printed off the form's line.
+    const sx = x0 + ux * f;
+    const sy = y0 + uy * f;
+    const nx = (x3 - x0) / h;
+    const ny = (y3 - y0) / h;
+    const pad = 0.3 * h;
+    const L = STRIP_LENGTH * h;
+    const ax = sx - nx * pad;
+    const ay = sy - ny * pad;
+    const H = h + 2 * pad;
+    out.push([
+      ax, ay,
+      ax + dx * L, ay + dy * L,
+      ax + dx * L + nx * H, ay + dy * L + ny * H,
+      ax + nx * H, ay + ny * H,
+    ].map((v) => Math.round(v)) as Quad8);
+  }
+  return out.slice(0, 2);
+}
+
+/** The hospital's name in a re-read strip, or '' when the strip holds none. */
+export function hospitalFromStrip(text: string): string {
+  const m = HOSPITAL_NAME.exec(compact(text).replace(/^[:：()（）章]+/, ''));
+  // The seal's own words (XX医院财务专用章, 收费专用章) leak into a strip it covers: such a read
+  // mixes seal and name and is worse than none.
+  return m && !/财|专用|收费/.test(m[0]) ? m[0] : '';
+}

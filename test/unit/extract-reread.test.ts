@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { OcrLine } from '../../src/ocr/types.js';
+import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread } from '../../src/extract/reread.js';
+
+function line(text: string, quad: OcrLine['quad']): OcrLine {
+  const n = [...text].length;
+  return { text, score: 1, quad, chars: [...text].map((char, i) => ({ char, score: 1, x: (i + 0.5) / n })) };
+}
+
+test('hospital re-read: only for a missing or seal-spoilt name', () => {
+  assert.equal(needsHospitalReread(''), true);
+  assert.equal(needsHospitalReread('石家庄协和医院'), false);
+  assert.equal(needsHospitalReread('专用章'), true);
+});
+
+test('hospital re-read: the strip starts where the label ends, along the label, in any orientation', () => {
+  // Upright: label 收款单位(章) (8 characters) over x 100..260, height 30.
+  const [strip] = hospitalValueStrips([line('收款单位(章)', [100, 500, 260, 500, 260, 530, 100, 530])]);
+  assert.ok(strip);
+  assert.ok(Math.abs(strip[0] - 260) <= 1, `starts at the label's end: ${strip[0]}`);
+  assert.ok(strip[2] > 600, 'runs to the right');
+  assert.ok(strip[1] < 500 && strip[7] > 530, 'a little taller than the label');
+  // Turned 180°: the label's top-left is at the bottom right; the strip runs to the left.
+  const [turned] = hospitalValueStrips([line('收款单位(章)', [900, 530, 740, 530, 740, 500, 900, 500])]);
+  assert.ok(turned && turned[2] < 400, 'runs along the text direction');
+  // 医疗机构类型 names a kind of hospital, not the issuer.
+  assert.equal(hospitalValueStrips([line('医疗机构类型：中医医院', [0, 0, 300, 0, 300, 30, 0, 30])]).length, 0);
+});
+
+test('hospital re-read: a name, never seal words', () => {
+  assert.equal(hospitalFromStrip('：天津市协和医院'), '天津市协和医院');
+  assert.equal(hospitalFromStrip('财务南市科医院'), '');
+  assert.equal(hospitalFromStrip('复核人'), '');
+});
