@@ -24,7 +24,10 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
   for (const seg of row) {
     let cur: { text: string; x0: number; x1: number } | null = null;
     for (const c of seg.chars) {
-      if (cur && c.x0 - cur.x1 <= gap) {
+      // An amount ending right before a name is the last cell of the group to the left (金额 of
+      // group one touching 项目名称 of group two), not the start of the name.
+      const boundary = cur !== null && /\d\.\d\d$/.test(cur.text) && /[\u4e00-\u9fff]/.test(c.char);
+      if (cur && !boundary && c.x0 - cur.x1 <= gap) {
         cur.text += c.char;
         cur.x1 = c.x1;
       } else {
@@ -157,7 +160,7 @@ export function readDetails(
   const labels = [
     ...[...tables.fields.values()].flatMap((f) => f.labels),
     ...tables.paymentAliases.map((a) => a.printed),
-  ].filter((w) => w.length >= 4);
+  ].filter((w) => w.length >= 3);
   for (let r = 0; r < rows.length; r++) {
     let cols = headerColumns(rows[r]!, dict);
     const body: Segment[] = [];
@@ -198,7 +201,7 @@ export function readDetails(
           const col = nearest.column;
           cells.set(col, (cells.get(col) ?? '') + t.text);
         }
-        const detail = buildDetail(cells, tables, catalogue);
+        const detail = buildDetail(cells, new Set(g.map((c) => c.column)), tables, catalogue);
         if (detail && !isCategoryLike(detail.ocr_name, categoryNames) && !holdsLabel(detail.origin_ocr_name, labels)) out.push(detail);
       });
     }
@@ -266,10 +269,14 @@ function isCategoryLike(name: string, categories: ReadonlySet<string>): boolean 
   return false;
 }
 
-function buildDetail(cells: ReadonlyMap<DetailColumn, string>, tables: ExtractTables, catalogue: Catalogue): CostDetail | null {
+function buildDetail(
+  cells: ReadonlyMap<DetailColumn, string>,
+  columns: ReadonlySet<DetailColumn>,
+  tables: ExtractTables,
+  catalogue: Catalogue,
+): CostDetail | null {
   const origin = cells.get('name') ?? '';
   if (!/[\u4e00-\u9fff]{2,}/.test(origin)) return null;
-  const parts = splitDetailName(origin, tables);
   const num = (c: DetailColumn): number | null => {
     const v = cells.get(c);
     if (v === undefined) return null;
@@ -278,16 +285,29 @@ function buildDetail(cells: ReadonlyMap<DetailColumn, string>, tables: ExtractTa
   };
   let amount = num('amount');
   let unitText = cells.get('unit') ?? '';
+  let nameText = origin;
+  if (amount === null && cells.has('amount') === false && columns.has('amount')) {
+    // The quantity printed close to a long name joins its cell (注射用头孢曲松钠4支): with the
+    // quantity column empty, a count and a one-character unit at the name's end are the quantity.
+    const q = /^(.*[\u4e00-\u9fff)）])(\d+(?:\.\d+)?)([\u4e00-\u9fff])$/.exec(compact(origin));
+    if (q) {
+      nameText = q[1]!;
+      amount = Number(q[2]);
+      if (!unitText) unitText = q[3]!;
+    }
+  }
   const amountCell = cells.get('amount') ?? '';
   const au = /^(\d+(?:\.\d+)?)([\u4e00-\u9fff]{1,2})$/.exec(compact(amountCell));
   if (au) {
     amount = Number(au[1]);
     if (!unitText) unitText = au[2]!;
   }
+  const parts = splitDetailName(nameText, tables);
   const unitPrice = num('unit_price');
   let cost = num('cost');
   if (cost === null && amount !== null && unitPrice !== null) cost = roundCents(amount * unitPrice);
-  if (cost === null) return null;
+  // A zero with nothing else is a stray cell past the table (医保类型 value over the 金额 column).
+  if (cost === null || (cost === 0 && amount === null && unitPrice === null)) return null;
   const levelCell = compact(cells.get('medical_level') ?? '');
   const level = tables.medicalLevels.get(levelCell) ?? (levelCell.length > 0 ? levelCell : parts.level);
   const r = ratio(cells.get('selfpay_ratio') ?? '');
@@ -311,7 +331,7 @@ function buildDetail(cells: ReadonlyMap<DetailColumn, string>, tables: ExtractTa
     medical_type: medicalType(match?.section ?? '', cls, parts.ocrName),
     class: cls,
     item_coding: compact(cells.get('item_coding') ?? '') || parts.code,
-    origin_ocr_name: origin,
+    origin_ocr_name: nameText,
     name: match?.name ?? '',
     check_amount_unitprice_cost: check,
   };

@@ -19,3 +19,7 @@ test('detail names: a lone row number glued to the name is dropped, a code is sp
   assert.equal(coded.ocrName, '挂号费');
   assert.equal(coded.code, '250101001');
 });
+
+test('detail names: a concentration at the start is part of the name, not a row number', () => {
+  assert.equal(splitDetailName('0.9%氯化钠注射液', tables).ocrName, '0.9%氯化钠注射液');
+});
