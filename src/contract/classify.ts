@@ -66,13 +66,13 @@ export const ClassifyResponse = Type.Object({
 });
 export type ClassifyResponse = Static<typeof ClassifyResponse>;
 
-/** Body fields of A in JSON / urlencoded / multipart (decisions.md "Paths and bodies"). */
-export const ClassifyBody = Type.Object(
+/** Body fields of A in multipart, JSON or urlencoded (decisions.md "Paths and bodies"). */
+export const ClassifyRequestBody = Type.Object(
   {
-    request_id: Type.Optional(Type.String({ maxLength: 128 })),
-    image_base64: Type.Optional(Type.String()),
-    image_url: Type.Optional(Type.String()),
+    request_id: Type.Optional(Type.String({ description: 'id of this request; echoed in the response' })),
+    image_file: Type.Optional(Type.Unsafe<Buffer>({ description: 'image file (multipart/form-data part); JPEG or PNG' })),
+    image_base64: Type.Optional(Type.String({ description: 'base64 of the image; a data: prefix is tolerated' })),
+    image_url: Type.Optional(Type.String({ description: 'http(s) address of the image' })),
   },
-  { additionalProperties: true },
+  { description: 'exactly one of image_file, image_base64, image_url' },
 );
-export type ClassifyBody = Static<typeof ClassifyBody>;

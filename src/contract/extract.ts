@@ -107,11 +107,13 @@ export const ExtractResponse = Type.Object({
 });
 export type ExtractResponse = Static<typeof ExtractResponse>;
 
-export const ExtractBody = Type.Object(
+/** Body fields of C in multipart, JSON or urlencoded (decisions.md "Paths and bodies"). */
+export const ExtractRequestBody = Type.Object(
   {
-    url: Type.Optional(Type.String()),
-    auto_rotate: Type.Optional(Type.Union([Type.Boolean(), Type.String(), Type.Integer()])),
-    request_id: Type.Optional(Type.String({ maxLength: 128 })),
+    file: Type.Optional(Type.Unsafe<Buffer>({ description: 'image file (multipart/form-data part); JPEG or PNG' })),
+    url: Type.Optional(Type.String({ description: 'http(s) address of the image' })),
+    auto_rotate: Type.Optional(Type.Union([Type.Boolean(), Type.String(), Type.Integer()], { description: 'true/false/1/0; default false' })),
+    request_id: Type.Optional(Type.String()),
   },
-  { additionalProperties: true },
+  { description: 'exactly one of file, url' },
 );

@@ -1,7 +1,7 @@
 /** Operation B, `POST /ocr/medical/verify_note_code` (api.md 2.B, 4.B, 7.2). */
 import { Type, type Static } from '@sinclair/typebox';
 import { CheckValue, CostCategory, RequestId } from './common.js';
-import { CostDetail } from './extract.js';
+import { CostDetail, MedicalResult } from './extract.js';
 
 export const ImgStatus = Type.Union([
   Type.Literal('yidayin'),
@@ -34,45 +34,23 @@ export const VerifyPayment = Type.Object({
   cost: Type.Union([Type.Number(), Type.String()]),
 });
 
-export const InvoiceStandardResult = Type.Object({
-  province: Type.String(),
-  note_title: Type.String(),
-  type: Type.Integer(),
-  note_no: Type.String(),
-  patient_name: Type.String(),
-  patient_gender: Type.Integer(),
-  billing_date: Type.String(),
-  checksum: VerifyChecksum,
-  cost_categories: Type.Array(CostCategory),
-  cost_detail_list: Type.Array(VerifyCostDetail),
-  hospital_name: Type.String(),
-  start_hospital_date: Type.String(),
-  end_hospital_date: Type.String(),
-  hospital_days: Type.Number(),
-  total_cost: Type.Number(),
-  medical_insurance_type: Type.String(),
-  medical_organization_type: Type.String(),
-  service_serial_no: Type.String(),
-  social_security_card_no: Type.String(),
-  payments_info: Type.Array(VerifyPayment),
-  charging_units: Type.String(),
-  hospital_no: Type.String(),
-  payee: Type.String(),
-  reviewer: Type.String(),
-  hospital_departments: Type.String(),
-  work_unit: Type.String(),
-  payment_channel: Type.String(),
-  medical_insurance_no: Type.String(),
-  medical_card_no: Type.String(),
-  check_code: Type.String(),
-  note_code: Type.String(),
-  medical_record_no: Type.String(),
-  unified_social_credit_code: Type.String(),
-  treatment_date: Type.String(),
-  invoice_party_code: Type.String(),
-  remark: Type.String(),
-  img_status: Type.Array(ImgStatus),
-});
+/**
+ * api.md 2.C: medical_result has the fields of invoice_standard_result except province,
+ * invoice_party_code and remark. So B's object is C's, with B's own checksum, details without
+ * ocr_name, payments that may carry text, and the fields only B has.
+ */
+export const InvoiceStandardResult = Type.Composite([
+  Type.Object({ province: Type.String() }),
+  Type.Omit(MedicalResult, ['checksum', 'cost_detail_list', 'payments_info', 'qrcode_check']),
+  Type.Object({
+    checksum: VerifyChecksum,
+    cost_detail_list: Type.Array(VerifyCostDetail),
+    payments_info: Type.Array(VerifyPayment),
+    invoice_party_code: Type.String(),
+    remark: Type.String(),
+    img_status: Type.Array(ImgStatus),
+  }),
+]);
 export type InvoiceStandardResult = Static<typeof InvoiceStandardResult>;
 
 export const InvoiceAdditionalResult = Type.Object({
@@ -110,21 +88,22 @@ export const VerifyFailedResponse = Type.Object({
 
 export const VerifyResponse = Type.Union([VerifyOkResponse, VerifyFailedResponse]);
 
-/** The five elements (plus patient_name), as strings in any body encoding. */
-export const VerifyBody = Type.Object(
+/** The five elements (and patient_name) in any body encoding, or an e-invoice image. */
+export const VerifyRequestBody = Type.Object(
   {
-    note_code: Type.Optional(Type.String()),
-    note_no: Type.Optional(Type.String()),
-    check_code: Type.Optional(Type.String()),
-    total_cost: Type.Optional(Type.String()),
-    billing_date: Type.Optional(Type.String()),
-    patient_name: Type.Optional(Type.String()),
-    url: Type.Optional(Type.String()),
-    request_id: Type.Optional(Type.String({ maxLength: 128 })),
+    note_code: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'invoice code (8 digits)' })),
+    note_no: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'invoice number (10 digits)' })),
+    check_code: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'check code (6 characters)' })),
+    total_cost: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'total amount' })),
+    billing_date: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD' })),
+    patient_name: Type.Optional(Type.String({ description: 'required for Henan e-invoices' })),
+    file: Type.Optional(Type.Unsafe<Buffer>({ description: 'optional e-invoice image (multipart part) to read the elements from' })),
+    url: Type.Optional(Type.String({ description: 'optional http(s) address of an e-invoice image' })),
+    request_id: Type.Optional(Type.String()),
   },
-  { additionalProperties: true },
+  { description: 'the five elements (and patient_name), or an e-invoice image' },
 );
-export type VerifyBody = Static<typeof VerifyBody>;
+export type VerifyRequestBody = Static<typeof VerifyRequestBody>;
 
 /** The five elements after the HTTP layer has read them; shape checks are the domain's. */
 export interface VerifyElements {

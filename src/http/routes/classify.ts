@@ -1,7 +1,6 @@
 /** Operation A: POST /api/v2/medical_classify_pro (api.md 4.A). */
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ClassifyResponse, type ClassifyResponse as ClassifyResponseBody } from '../../contract/classify.js';
+import { ClassifyRequestBody, ClassifyResponse, type ClassifyResponse as ClassifyResponseBody } from '../../contract/classify.js';
 import { errorBodySchema } from '../../contract/common.js';
 import { readFields } from '../body.js';
 import { ApiError } from '../errors.js';
@@ -11,15 +10,6 @@ import type { Caller } from '../auth.js';
 
 export const CLASSIFY_PATH = '/api/v2/medical_classify_pro';
 
-const ClassifyRequestBody = Type.Object(
-  {
-    request_id: Type.Optional(Type.String({ description: 'id of this request; echoed in the response' })),
-    image_file: Type.Optional(Type.Unsafe<Buffer>({ description: 'image file (multipart/form-data part); JPEG or PNG' })),
-    image_base64: Type.Optional(Type.String({ description: 'base64 of the image; a data: prefix is tolerated' })),
-    image_url: Type.Optional(Type.String({ description: 'http(s) address of the image' })),
-  },
-  { description: 'exactly one of image_file, image_base64, image_url' },
-);
 
 export function registerClassifyRoute(app: FastifyInstance, deps: RouteDeps): void {
   app.post(

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBodySchema } from '../../contract/common.js';
-import { EXTRACT_VARIANTS, ExtractResponse, type ExtractResponse as ExtractResponseBody, type ExtractVariant } from '../../contract/extract.js';
+import { EXTRACT_VARIANTS, ExtractRequestBody, ExtractResponse, type ExtractResponse as ExtractResponseBody, type ExtractVariant } from '../../contract/extract.js';
 import { booleanField, readFields } from '../body.js';
 import { ApiError } from '../errors.js';
 import { INVOICE_IMAGE_FIELDS, loadImage, requireImageSource } from '../image-source.js';
@@ -10,15 +10,6 @@ import { markStatus, type RouteDeps } from '../server.js';
 
 export const EXTRACT_BASE_PATH = '/ocr/medical/v2/medical_invoice';
 
-const ExtractRequestBody = Type.Object(
-  {
-    file: Type.Optional(Type.Unsafe<Buffer>({ description: 'image file (multipart/form-data part); JPEG or PNG' })),
-    url: Type.Optional(Type.String({ description: 'http(s) address of the image' })),
-    auto_rotate: Type.Optional(Type.Union([Type.Boolean(), Type.String(), Type.Integer()], { description: 'true/false/1/0; default false' })),
-    request_id: Type.Optional(Type.String()),
-  },
-  { description: 'exactly one of file, url' },
-);
 
 const schema = (summary: string) => ({
   summary,

@@ -1,8 +1,8 @@
 /** Operation B: POST /ocr/medical/verify_note_code (api.md 4.B, 7.2, decisions.md "Verification"). */
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '../../contract/common.js';
-import { VerifyResponse, type VerifyElements } from '../../contract/verify.js';
+import { VerifyRequestBody, VerifyResponse, type VerifyElements } from '../../contract/verify.js';
 import { readFields, textField, type RequestFields } from '../body.js';
 import { ApiError, verifyReason } from '../errors.js';
 import { INVOICE_IMAGE_FIELDS, findImageSource, loadImage } from '../image-source.js';
@@ -12,20 +12,6 @@ export const VERIFY_PATH = '/ocr/medical/verify_note_code';
 
 const ELEMENT_NAMES = ['note_code', 'note_no', 'check_code', 'total_cost', 'billing_date', 'patient_name'] as const;
 
-const VerifyRequestBody = Type.Object(
-  {
-    note_code: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'invoice code (8 digits)' })),
-    note_no: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'invoice number (10 digits)' })),
-    check_code: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'check code (6 characters)' })),
-    total_cost: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'total amount' })),
-    billing_date: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'YYYY-MM-DD, YYYYMMDD or YYYY/MM/DD' })),
-    patient_name: Type.Optional(Type.String({ description: 'required for Henan e-invoices' })),
-    file: Type.Optional(Type.Unsafe<Buffer>({ description: 'optional e-invoice image (multipart part) to read the elements from' })),
-    url: Type.Optional(Type.String({ description: 'optional http(s) address of an e-invoice image' })),
-    request_id: Type.Optional(Type.String()),
-  },
-  { description: 'the five elements (and patient_name), or an e-invoice image' },
-);
 
 type VerifyResponseBody = Static<typeof VerifyResponse>;
 
