@@ -260,11 +260,15 @@ function holdsLabel(name: string, labels: readonly string[]): boolean {
   return labels.some((w) => c.includes(w));
 }
 
-/** A row naming a cost category (possibly misread or with a note) is a category, not a detail. */
+/**
+ * A row naming a cost category (possibly misread or with a note) is a category, not a detail. A
+ * name that only ends in a category word after words of its own (副主任医师诊查费) is a billed item.
+ */
 function isCategoryLike(name: string, categories: ReadonlySet<string>): boolean {
   const bare = name.replace(/\([^)]*\)/g, '');
   for (const c of categories) {
-    if (bare === c || bare.endsWith(c) || (c.length >= 3 && editDistance(bare, c) <= 1)) return true;
+    const ownWords = bare.endsWith(c) && /[\u4e00-\u9fff]{2}$/.test(bare.slice(0, bare.length - c.length));
+    if (bare === c || (bare.endsWith(c) && !ownWords) || (c.length >= 3 && editDistance(bare, c) <= 1)) return true;
   }
   return false;
 }

@@ -11,6 +11,7 @@ import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.j
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum } from './checksum.js';
 import { readDetails } from './details.js';
+import { placeNames, trimSealLead } from './reread.js';
 import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
@@ -249,7 +250,9 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const payments_info = checkPayments(restoreLostPoints(printedPayments, partsOfTotal, total), tables.paymentRelations, total);
 
   // The seal's 章 printed right after the name is read into it (石家庄协和医院章).
-  const hospitalName = restoreProvincePrefix((str(header, 'hospital_name') || hospitalGuess).replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1'), province, tables);
+  const readName = (str(header, 'hospital_name') || hospitalGuess).replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1');
+  // Seal text read before the name (收四川省…) is cut off, or the name dropped when it cannot be.
+  const hospitalName = restoreProvincePrefix(trimSealLead(readName, placeNames()), province, tables);
   const result: MedicalResult = {
     note_title: titleText,
     type,

@@ -73,6 +73,16 @@ function readingOrder<P>(hits: readonly TermHit<P>[]): TermHit<P>[] {
   return [...hits].sort((a, b) => a.segment.box.y0 - b.segment.box.y0 || a.segment.box.x0 - b.segment.box.x0 || a.start - b.start);
 }
 
+/**
+ * Whether a category word ends a longer name (副主任医师诊查费 is a billed item of a detail table, not
+ * the 诊查费 category): two Chinese characters right before it that no other term accounts for.
+ */
+function tailOfName(hit: TermHit<TermPayload>, bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>): boolean {
+  const before = hit.segment.text.slice(0, hit.start);
+  if (!/[\u4e00-\u9fff]{2}$/.test(before)) return false;
+  return !(bySegment.get(hit.segment.id) ?? []).some((h) => h !== hit && h.end === hit.start);
+}
+
 /** Categories in reading order; a name printed twice keeps its first amount. */
 export function readCategories(
   hits: readonly TermHit<TermPayload>[],
@@ -86,7 +96,7 @@ export function readCategories(
   const nameColumns = hits.filter(isCategory).map((h) => h.segment.chars[h.start]!.x0);
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find((x): x is Extract<TermPayload, { type: 'category' }> => x.type === 'category');
-    if (!p || out.some((c) => c.name === p.name)) continue;
+    if (!p || out.some((c) => c.name === p.name) || tailOfName(hit, bySegment)) continue;
     const right = hit.segment.chars[hit.end - 1]!.x1;
     const boundary = Math.min(Infinity, ...nameColumns.filter((x) => x > right + unit));
     const cost = rowAmount(hit, bySegment, segments, unit, boundary);

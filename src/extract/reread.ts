@@ -65,10 +65,62 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
   return out.slice(0, 2);
 }
 
-/** The hospital's name in a re-read strip, or '' when the strip holds none. */
-export function hospitalFromStrip(text: string): string {
+/** Place names a hospital's name starts with: provinces (full and short) and their main cities. */
+export function placeNames(): readonly string[] {
+  if (!places) {
+    const names = [...extractTables().provinces.values()].flatMap((row) => [...row.names, ...row.cities]);
+    places = [...new Set(names)].sort((a, b) => b.length - a.length);
+  }
+  return places;
+}
+let places: readonly string[] | undefined;
+
+/**
+ * Characters of the 收费专用章 / 财务专用章 ring. The ring's text is read in arc order, so a strip
+ * crossing it starts with a torn piece of it (院收价 from …医院收费专用章) before the name.
+ */
+const SEAL_CHARS = /[收费专用章财务印]/;
+/** Torn seal text before the name is short: a longer lead is part of the name (首都医科大学附属北京…). */
+const MAX_SEAL_LEAD = 4;
+
+/** The hospital's name in a re-read strip, or '' when the strip holds none (or only a spoilt one). */
+export function hospitalFromStrip(text: string, places: readonly string[] = placeNames()): string {
   const m = HOSPITAL_NAME.exec(compact(text).replace(/^[:：()（）章]+/, ''));
-  // The seal's own words (XX医院财务专用章, 收费专用章) leak into a strip it covers: such a read
-  // mixes seal and name and is worse than none.
-  return m && !/财|专用|收费/.test(m[0]) ? m[0] : '';
+  return m ? trimSealLead(m[0], places) : '';
+}
+
+/**
+ * A hospital name without the seal text read before it. A wrong name is worse than none for a
+ * claims team: when seal text leads the name, the name is cut to start at a place name (province or
+ * main city) right after it, and rejected ('') when no place name shows where it starts. The seal's
+ * own words mixed into the name (XX医院财务专用章, 收费专用章) reject it too.
+ */
+export function trimSealLead(found: string, places: readonly string[]): string {
+  const m = HOSPITAL_NAME.exec(found);
+  if (!m || m.index !== 0) return found;
+  let name = found;
+  const body = m[0].slice(0, m[0].length - m[1]!.length);
+  const sealAt = lastIndexOf(body, SEAL_CHARS);
+  const place = firstPlace(body, places, sealAt + 1);
+  const lead = place >= 0 ? body.slice(0, place) : '';
+  // A lead of seal text (its characters, or the 医院 of the ring's own name) before a place name.
+  if (place > 0 && place <= MAX_SEAL_LEAD && (SEAL_CHARS.test(lead) || /[医院]/.test(lead))) name = name.slice(place);
+  else if (sealAt >= 0) return '';
+  return /财|专用|收费/.test(name) ? '' : name;
+}
+
+function lastIndexOf(text: string, re: RegExp): number {
+  const chars = [...text];
+  for (let i = chars.length - 1; i >= 0; i--) if (re.test(chars[i]!)) return i;
+  return -1;
+}
+
+/** Index (in characters) of the earliest place name starting at or after `from`, else -1. */
+function firstPlace(text: string, places: readonly string[], from: number): number {
+  const chars = [...text];
+  for (let i = Math.max(0, from); i < chars.length; i++) {
+    const rest = chars.slice(i).join('');
+    if (places.some((p) => rest.startsWith(p))) return i;
+  }
+  return -1;
 }

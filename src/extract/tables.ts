@@ -39,6 +39,8 @@ const RESTRICTED_CHECKS: readonly RestrictedCheck[] = ['note_no', 'billing_date'
 export interface ProvinceRow {
   readonly key: Province;
   readonly names: readonly string[];
+  /** Main cities, without 市: where hospital names start (seal text read before a name is cut off there). */
+  readonly cities: readonly string[];
   readonly adminCode: string;
   readonly restrictedChecks: readonly RestrictedCheck[];
   readonly labels: Readonly<Partial<Record<HeaderField, readonly string[]>>>;
@@ -148,6 +150,7 @@ function loadProvinces(fields: ReadonlyMap<HeaderField, FieldSpec>): Map<Provinc
     out.set(key, {
       key,
       names: strings(row.names, file, `${key}.names`),
+      cities: row.cities === undefined ? [] : strings(row.cities, file, `${key}.cities`),
       adminCode: String(row.adminCode),
       restrictedChecks: checks as RestrictedCheck[],
       labels,

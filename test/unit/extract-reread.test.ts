@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OcrLine } from '../../src/ocr/types.js';
-import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread } from '../../src/extract/reread.js';
+import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread, placeNames, trimSealLead } from '../../src/extract/reread.js';
 
 function line(text: string, quad: OcrLine['quad']): OcrLine {
   const n = [...text].length;
@@ -32,4 +32,23 @@ test('hospital re-read: a name, never seal words', () => {
   assert.equal(hospitalFromStrip('：天津市协和医院'), '天津市协和医院');
   assert.equal(hospitalFromStrip('财务南市科医院'), '');
   assert.equal(hospitalFromStrip('复核人'), '');
+});
+
+test('hospital re-read: torn seal text before the name is cut off at the place name, or the read is rejected', () => {
+  // 院收价 is the end of the ring …医院收费专用章 read before the name (golden general-inpatient).
+  assert.equal(hospitalFromStrip('院收价郑州市第三医院'), '郑州市第三医院');
+  assert.equal(hospitalFromStrip('：章用专河南省人民医院'), '河南省人民医院');
+  // Seal text and no place name to show where the name starts: no name rather than a wrong one.
+  assert.equal(hospitalFromStrip('院收价协和医院'), '');
+  // A long lead is part of the name, and a lead without seal text is kept.
+  assert.equal(hospitalFromStrip('首都医科大学附属北京友谊医院'), '首都医科大学附属北京友谊医院');
+  assert.equal(hospitalFromStrip('北大深圳医院'), '北大深圳医院');
+  assert.equal(hospitalFromStrip('金水区社区卫生服务中心'), '金水区社区卫生服务中心');
+});
+
+test('page-pass hospital name: a seal character before the place name is cut, a spoilt place rejected', () => {
+  assert.equal(trimSealLead('收四川省第三医院', placeNames()), '四川省第三医院');
+  assert.equal(trimSealLead('收州人民医院', placeNames()), '');
+  assert.equal(trimSealLead('兰州人民医院', placeNames()), '兰州人民医院');
+  assert.equal(trimSealLead('中国人民解放军总医院', placeNames()), '中国人民解放军总医院');
 });
