@@ -61,6 +61,13 @@ export class OcrModels {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      // Memory patterns plan and keep one allocation layout per input shape; detection and
+      // recognition inputs change shape with every page and line, so the plans pile up. Measured
+      // with the arena on (one session, 10 detections at 672-960 px): peak 412 -> 278 MB without
+      // patterns; recognition of 120 lines of 96-2500 px: 221 -> 191 MB; no slower either way.
+      // The arena stays on: without it glibc fragmentation cost more (docs/ocr.md, Memory).
+      enableMemPattern: false,
+      enableCpuMemArena: true,
     };
     const [det, cls, rec] = await Promise.all([
       opts.detector === false ? Promise.resolve(null) : ort.InferenceSession.create(files.detection, options),
