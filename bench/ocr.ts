@@ -15,6 +15,7 @@ import { OcrModels } from '../src/ocr/models.js';
 import { cropLine, detectTask } from '../src/ocr/tasks.js';
 import { recognitionInput } from '../src/ocr/recognize.js';
 import { readingQuad } from '../src/ocr/orientation.js';
+import { DEFAULT_PAGE_OPTIONS } from '../src/ocr/pipeline.js';
 import type { RgbImage } from '../src/image/types.js';
 import type { OcrResult } from '../src/ocr/types.js';
 import {
@@ -103,7 +104,7 @@ async function rawModelMs(page: TestPage): Promise<{ det: number; rec: number; l
     const px = { data: page.image.data, width: page.image.width, height: page.image.height };
     const best = { det: Infinity, rec: Infinity, lines: 0 };
     for (let k = 0; k < 3; k++) {
-      const d = await detectTask(models, px, 960);
+      const d = await detectTask(models, px, DEFAULT_PAGE_OPTIONS.detectSide);
       models.takeModelMs();
       for (const b of d.boxes) await models.recognize(recognitionInput(cropLine(px, readingQuad(b.quad, 0, px.width, px.height), 3200), 96));
       const rec = models.takeModelMs();
