@@ -7,7 +7,7 @@
  * at least one.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { close, connectedComponents, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
+import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -40,6 +40,15 @@ export interface DocumentOptions {
   readonly surfaceBinShare: number;
   /** Saturation above which a pixel unlike the surface is coloured print (a card's header band). */
   readonly minBandSaturation: number;
+  /**
+   * Least difference of mean brightness between the brighter and the duller paper of a region
+   * that runs into the frame's border for the brighter part to be tried as a sheet of its own.
+   */
+  readonly minPaperStep: number;
+  /** Least share of its quad the brighter part must fill: only a clean quadrilateral is a sheet. */
+  readonly minSplitSolidity: number;
+  /** Largest brightness change between neighbouring working pixels within one sheet's paper. */
+  readonly maxPaperGradient: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -55,6 +64,9 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   surfaceBorder: 0.02,
   surfaceBinShare: 0.002,
   minBandSaturation: 0.25,
+  minPaperStep: 8,
+  minSplitSolidity: 0.9,
+  maxPaperGradient: 2,
 };
 
 /** RGB colour bin (4 bits a channel). */
@@ -218,6 +230,148 @@ function finish(q: Quad8, scale: number, image: RgbImage): LocatedDocument {
   return { quad, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
 }
 
+/** A candidate sheet: one label of a label image. */
+interface Region {
+  readonly labels: Int32Array;
+  readonly label: number;
+  readonly comp: Component;
+}
+
+function touchesBorder(c: Component, w: number, h: number): boolean {
+  return c.x0 <= 1 || c.y0 <= 1 || c.x1 >= w - 2 || c.y1 >= h - 2;
+}
+
+/**
+ * A claim lying on a desk among other papers merges with them in the paper mask, and the merged
+ * region runs into the frame's border (the other papers lie partly outside the photo), so the
+ * claim loses its corners and reads as cut off. The other papers are duller than the claim (older,
+ * greyer stock, in its shade): the brighter class of the region's paper, by Otsu, is tried as the
+ * sheet. It is kept only when every cue agrees: a clear brightness step, a clean quadrilateral
+ * (a lighting gradient cuts a page along a curve, never a quad), clear of the frame's border, and
+ * a real remainder beside it. Regions that do not touch the border are never split, so a lit or
+ * blurred single page on a table keeps its one region.
+ */
+function brighterSheet(work: RgbImage, region: Region, o: DocumentOptions, r: number): Region[] | null {
+  const { width: w, height: h } = work;
+  const { labels, label, comp } = region;
+  const hist = new Uint32Array(256);
+  const value = new Uint8Array(w * h);
+  for (let y = comp.y0; y <= comp.y1; y++) {
+    for (let x = comp.x0; x <= comp.x1; x++) {
+      const i = y * w + x;
+      if (labels[i] !== label) continue;
+      const j = i * 3;
+      const max = Math.max(work.data[j], work.data[j + 1], work.data[j + 2]);
+      const min = Math.min(work.data[j], work.data[j + 1], work.data[j + 2]);
+      // Only paper votes: ink and coloured print would pull the split towards the text.
+      if (max < o.minPaperValue || (max - min) / max > o.maxPaperSaturation) continue;
+      value[i] = max;
+      hist[max]++;
+    }
+  }
+  // Paper, rules and shadows of the other sheets, and the claim's own paper make up to three
+  // levels: the split is tried at Otsu's threshold, then again within its brighter class.
+  let from = 0;
+  for (let round = 0; round < 2; round++) {
+    const sub = hist.slice();
+    for (let v = 0; v <= from && v < 256; v++) sub[v] = 0;
+    const t = otsuThreshold(sub);
+    const found = splitAt(value, sub, t, work, comp, o, r);
+    if (found) return found;
+    from = t;
+  }
+  // A pale surface (grey cloth, a light desk) is itself paper-like, in one broad level with the
+  // sheets: what the region shows along the frame's border is surface, so the sheets are what is
+  // brighter than nearly all of that.
+  const rim: number[] = [];
+  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (value[y * w + x] > 0) rim.push(value[y * w + x]);
+  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (value[y * w + x] > 0) rim.push(value[y * w + x]);
+  if (rim.length < 0.05 * (w + h)) return null;
+  rim.sort((a, b) => a - b);
+  return splitAt(value, hist, rim[Math.floor(rim.length * 0.95)] + 2, work, comp, o, r);
+}
+
+/**
+ * Grows a mask through paper whose brightness changes gently from pixel to pixel: the light's
+ * falloff and a soft shadow dim the claim's far corners below any one threshold, yet change it by
+ * a fraction of a level a pixel, while the claim's edge over another sheet is a step.
+ */
+function growSmoothly(mask: Uint8Array, value: Uint8Array, w: number, h: number, tol: number): void {
+  const stack: number[] = [];
+  for (let i = 0; i < w * h; i++) if (mask[i]) stack.push(i);
+  while (stack.length > 0) {
+    const p = stack.pop() as number;
+    const x = p % w;
+    const step = (q: number): void => {
+      if (mask[q] || value[q] === 0 || Math.abs(value[q] - value[p]) > tol) return;
+      mask[q] = 1;
+      stack.push(q);
+    };
+    if (x > 0) step(p - 1);
+    if (x < w - 1) step(p + 1);
+    if (p >= w) step(p - w);
+    if (p < w * (h - 1)) step(p + w);
+  }
+}
+
+/** The part of a region brighter than t, when it is a sheet of its own (see brighterSheet). */
+function splitAt(value: Uint8Array, hist: Uint32Array, t: number, work: RgbImage, comp: Component, o: DocumentOptions, r: number): Region[] | null {
+  const { width: w, height: h } = work;
+  let lo = 0;
+  let nLo = 0;
+  let hi = 0;
+  let nHi = 0;
+  for (let v = 0; v < 256; v++) {
+    if (v <= t) {
+      lo += v * hist[v];
+      nLo += hist[v];
+    } else {
+      hi += v * hist[v];
+      nHi += hist[v];
+    }
+  }
+  if (nLo === 0 || nHi === 0 || hi / nHi - lo / nLo < o.minPaperStep) return null;
+  const bright = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) if (value[i] > t) bright[i] = 1;
+  growSmoothly(bright, value, w, h, o.maxPaperGradient);
+  const filled = fillHoles(close({ data: bright, width: w, height: h }, r));
+  const opened = dilate(erode(filled, r + 1), r + 1);
+  const split = connectedComponents(opened);
+  // Every bright part that is a sheet by itself: two cards on a pale cloth come apart together.
+  const parts = split.components
+    .filter((c) => c.area >= o.minAreaFraction * w * h && !touchesBorder(c, w, h))
+    .map((c): Region => ({ labels: split.labels, label: c.label, comp: c }))
+    .filter((reg) => solidSheet(reg, w, o));
+  const area = parts.reduce((n, p) => n + p.comp.area, 0);
+  if (parts.length === 0 || area > 0.85 * comp.area) return null;
+  return parts;
+}
+
+/**
+ * Whether a region lies along the frame's border for a real stretch (a tenth of a side): a sheet
+ * that continues out of the photo. Blur and a lit surface let a sheet in full view graze the
+ * border at a point, which is not that.
+ */
+function runsAlongBorder(reg: Region, w: number, h: number): boolean {
+  const { labels, label } = reg;
+  const sides = [0, 0, 0, 0];
+  for (let x = 0; x < w; x++) {
+    if (labels[x] === label || labels[w + x] === label) sides[0]++;
+    if (labels[(h - 1) * w + x] === label || labels[(h - 2) * w + x] === label) sides[1]++;
+  }
+  for (let y = 0; y < h; y++) {
+    if (labels[y * w] === label || labels[y * w + 1] === label) sides[2]++;
+    if (labels[y * w + w - 1] === label || labels[y * w + w - 2] === label) sides[3]++;
+  }
+  return sides[0] > 0.1 * w || sides[1] > 0.1 * w || sides[2] > 0.1 * h || sides[3] > 0.1 * h;
+}
+
+/** Whether a region fills its own corner quad like a flat sheet does. */
+function solidSheet(reg: Region, w: number, o: DocumentOptions): boolean {
+  const fill = reg.comp.area / Math.max(1, quadArea(regionQuad(reg.labels, reg.label, w, reg.comp)));
+  return fill >= o.minSplitSolidity && fill <= 2 - o.minSplitSolidity;
+}
+
 /** The documents of an image, in reading order (top to bottom, then left to right). Never empty. */
 export function locateDocuments(image: RgbImage, options: Partial<DocumentOptions> = {}): LocatedDocument[] {
   const o = { ...DEFAULT_DOCUMENT_OPTIONS, ...options };
@@ -233,13 +387,15 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const total = work.width * work.height;
   const sheets = components
     .filter((c) => c.area >= o.minAreaFraction * total)
-    .sort((a, b) => b.area - a.area)
+    .map((c): Region => ({ labels, label: c.label, comp: c }))
+    .flatMap((reg) => (touchesBorder(reg.comp, work.width, work.height) ? brighterSheet(work, reg, o, r) ?? [reg] : [reg]))
+    .sort((a, b) => b.comp.area - a.comp.area)
     .slice(0, o.maxDocuments);
-  const covered = sheets.reduce((n, c) => n + c.area, 0);
+  const covered = sheets.reduce((n, s) => n + s.comp.area, 0);
   if (sheets.length === 0 || covered >= o.fillsFrameFraction * total) return [wholeImage(image)];
   const docs: LocatedDocument[] = [];
-  for (const c of sheets) {
-    let q = regionQuad(labels, c.label, work.width, c);
+  for (const { labels: lab, comp: c } of sheets) {
+    let q = regionQuad(lab, c.label, work.width, c);
     const area = quadArea(q);
     // A region that fills its quad poorly is clutter, or a sheet too rotated for the diagonal
     // extremes; its axis box is the safer answer then.
@@ -253,9 +409,12 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   if (docs.length === 0) return [wholeImage(image)];
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
+  // A solid sheet clear of every border, though, has all four corners in view: the whole image
+  // would hand the quality scorers the surface around it as if it were the page's own margin.
   if (docs.length === 1) {
     const [x0, y0, x1, y1] = docs[0].bbox;
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
+    const clear = sheets.length === 1 && !runsAlongBorder(sheets[0], work.width, work.height) && solidSheet(sheets[0], work.width, o);
+    if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
   }
   docs.sort((a, b) => {
     const ay = (a.bbox[1] + a.bbox[3]) / 2;

@@ -41,11 +41,15 @@ export interface QualitySettings {
   readonly colourShare: number;
   /** Mean neighbour chroma difference at which moiré is certain. */
   readonly moireFringe: number;
+  /** Grain of blank paper (mean |Laplacian| at 600 px) from which a grey capture is a photocopy. */
+  readonly copyGrain: number;
+  /** Share of tinted pixels under which a capture counts as grey for the grain test. */
+  readonly copyMaxTint: number;
   readonly cardAspect: number;
   readonly cardAspectSpread: number;
   /** Lines of text above which a card-shaped sheet is not a card. */
   readonly cardMaxLines: number;
-  /** Share of the upload a sheet must cover to be judged as filling the frame. */
+  /** Share of the upload a sheet must cover to be judged as filling the frame (no longer read by the completeness rule; kept for callers' settings). */
   readonly fillsFrame: number;
 }
 
@@ -62,6 +66,8 @@ export const QUALITY_SETTINGS: QualitySettings = {
   colourChroma: 45,
   colourShare: 0.0015,
   moireFringe: 14,
+  copyGrain: 5.5,
+  copyMaxTint: 0.01,
   cardAspect: 1.586,
   cardAspectSpread: 0.1,
   cardMaxLines: 24,
@@ -128,16 +134,23 @@ function inkShare(gray: { data: Uint8Array; width: number }, x0: number, y0: num
   return n === 0 ? 0 : ink / n;
 }
 
+/** Red minus blue above which a dark pixel with red >= green >= blue is brown (wood), not ink. */
+const BROWN_WARMTH = 22;
+
 /**
  * Grey plane where only neutral (black or grey) ink stays dark: coloured print, such as the title
  * band along a card's edge or a stamp, is turned white, so it is not taken for text running off
  * that edge.
  */
-function neutralInk(img: RgbImage): { data: Uint8Array; width: number; height: number } {
+function neutralInk(img: RgbImage, dropBrown: boolean): { data: Uint8Array; width: number; height: number } {
   const gray = toGray(img);
   const d = img.data;
   for (let i = 0, j = 0; i < gray.data.length; i++, j += 3) {
-    if (Math.max(d[j], d[j + 1], d[j + 2]) - Math.min(d[j], d[j + 1], d[j + 2]) > 50) gray.data[i] = 255;
+    const chroma = Math.max(d[j], d[j + 1], d[j + 2]) - Math.min(d[j], d[j + 1], d[j + 2]);
+    // Along the edges, brown (a wooden table, cork, leather showing round the page) is not ink:
+    // toner and ink are grey or black. Inside, brown stays: hair on a portrait is the card's own.
+    const brown = dropBrown && d[j] >= d[j + 1] && d[j + 1] >= d[j + 2] && d[j] - d[j + 2] > BROWN_WARMTH;
+    if (chroma > 50 || brown) gray.data[i] = 255;
   }
   return gray;
 }
@@ -148,25 +161,56 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   const ys = [quad[1], quad[3], quad[5], quad[7]];
   const mx = s.borderTouch * image.width + 1;
   const my = s.borderTouch * image.height + 1;
-  const sides = [Math.min(...xs) <= mx, Math.min(...ys) <= my, Math.max(...xs) >= image.width - 1 - mx, Math.max(...ys) >= image.height - 1 - my];
+  // A side of the photo cuts the sheet when two corners lie on it (the cut edge runs along it);
+  // one corner alone at the border is a sheet in full view grazing the frame, blur bleeding its edge.
+  const near = (test: (i: number) => boolean): boolean => [0, 1, 2, 3].filter(test).length >= 2;
+  const sides = [
+    near((i) => xs[i] <= mx),
+    near((i) => ys[i] <= my),
+    near((i) => xs[i] >= image.width - 1 - mx),
+    near((i) => ys[i] >= image.height - 1 - my),
+  ];
   const touching = sides.filter(Boolean).length;
-  const bw = Math.max(...xs) - Math.min(...xs);
-  const bh = Math.max(...ys) - Math.min(...ys);
-  const fills = (bw * bh) / (image.width * image.height) >= s.fillsFrame;
-  // A small sheet cut by one to three edges of the photo; a big one is judged by its ink below.
-  if (touching > 0 && touching < 4 && !fills) return 0.25;
+  // A located sheet cut by one to three edges of the photo, whatever its size: the locator returns
+  // the whole image (four sides) when the page fills the frame, so a sheet on one to three sides
+  // is paper running out of the photo. The whole image is judged by its ink below.
+  if (touching > 0 && touching < 4) return 0.25;
   // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
   const { image: work } = downscaleTo(crop, 600);
-  const gray = neutralInk(work);
+  const gray = neutralInk(work, false);
+  const rim = neutralInk(work, true);
   const w = gray.width;
   const h = gray.height;
   const strip = Math.max(2, Math.round(Math.min(w, h) * 0.012));
   const inner = inkShare(gray, strip * 4, strip * 4, w - strip * 4, h - strip * 4);
   if (inner < 0.002) return 1;
-  const edges = [inkShare(gray, 0, 0, strip, h), inkShare(gray, 0, 0, w, strip), inkShare(gray, w - strip, 0, w, h), inkShare(gray, 0, h - strip, w, h)];
+  const edges = [inkShare(rim, 0, 0, strip, h), inkShare(rim, 0, 0, w, strip), inkShare(rim, w - strip, 0, w, h), inkShare(rim, 0, h - strip, w, h)];
   // A solid dark band along an edge is the scanner lid or a table, not cut content.
   const worst = Math.max(...edges.map((e) => (e > 0.85 ? 0 : e / inner)));
   return clamp01(1 - ramp(worst, 0.25, 0.9));
+}
+
+/**
+ * Mean absolute Laplacian of blank paper (bright pixels with no edge nearby), at 600 px: the
+ * grain. A scanner's or camera's noise is fine at that scale; a copier's toner noise is not.
+ */
+function paperGrain(img: RgbImage): number {
+  const { width: w, height: h, data: d } = img;
+  const y = new Float32Array(w * h);
+  for (let i = 0, j = 0; i < w * h; i++, j += 3) y[i] = (d[j] * 299 + d[j + 1] * 587 + d[j + 2] * 114) / 1000;
+  let flat = 0;
+  let grain = 0;
+  for (let r = 1; r < h - 1; r++) {
+    for (let c = 1; c < w - 1; c++) {
+      const i = r * w + c;
+      const lap = 4 * y[i] - y[i - 1] - y[i + 1] - y[i - w] - y[i + w];
+      if (y[i] > 170 && Math.abs(lap) < 40) {
+        flat++;
+        grain += Math.abs(lap);
+      }
+    }
+  }
+  return flat === 0 ? 0 : grain / flat;
 }
 
 export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage): number {
@@ -199,6 +243,10 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
     }
   }
   const moire = ramp(fringe / n, s.moireFringe * 0.5, s.moireFringe);
+  const grain = paperGrain(work);
+  // A grey capture whose blank paper is grainier than any camera's: a copier's toner noise. Only
+  // when there is no colour at all, because the fine guilloche print of a card is grainy too.
+  if (tinted / n < s.copyMaxTint && grain >= s.copyGrain) return clamp01(0.35 - 0.1 * ramp(grain, s.copyGrain, 2 * s.copyGrain));
   // Colour ink, or the faint overall tint of a camera photo: not a grey-scale copy.
   if (coloured / n >= s.colourShare || tinted / n > 0.2) return clamp01(0.9 * (1 - moire));
   // No colour at all: a black-and-white original reads as pure ink on paper; a grey copy of a
