@@ -189,20 +189,7 @@ export function colourMasks(img: RgbImage, bands: readonly HueBand[]): Plane[] {
 
 /** 1 where the pixel falls in the band, else 0. */
 export function colourMask(img: RgbImage, band: HueBand): Plane {
-  const n = img.width * img.height;
-  const out = new Uint8Array(n);
-  const d = img.data;
-  for (let i = 0, j = 0; i < n; i++, j += 3) {
-    const r = d[j];
-    const g = d[j + 1];
-    const b = d[j + 2];
-    const max = Math.max(r, g, b);
-    const excess = max - (r + g + b - max) / 2;
-    if (excess < band.minExcess) continue;
-    const [h, s, v] = rgbToHsv(r, g, b);
-    if (s >= band.minSat && v >= band.minVal && hueInBand(h, band)) out[i] = 1;
-  }
-  return { data: out, width: img.width, height: img.height };
+  return colourMasks(img, [band])[0];
 }
 
 /** Binary dilation with a square of side 2r+1 (separable: a row pass then a column pass). */
