@@ -2,21 +2,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError } from '../../src/http/errors.js';
 import { decodeBase64Image, IMAGE_LIMITS } from '../../src/image/intake.js';
+import { refusal } from '../helpers/refusal.js';
 
 /** Bytes whose standard base64 uses every character, '+' and '/' included. */
 const SAMPLE = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7 + 3) & 0xff));
 const STANDARD = SAMPLE.toString('base64');
 
-function refusal(pattern: RegExp): (err: unknown) => boolean {
-  return (err) => {
-    assert.ok(err instanceof ApiError, `expected ApiError, got ${String(err)}`);
-    assert.equal(err.status, 'INVALID_ARGUMENT');
-    assert.match(err.message, pattern);
-    return true;
-  };
-}
 
 test('plain standard base64 decodes to the original bytes', () => {
   assert.ok(STANDARD.includes('+') && STANDARD.includes('/'), 'the sample exercises both special characters');

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
-import { ApiError } from '../../src/http/errors.js';
 import { decodeUpload, IMAGE_LIMITS } from '../../src/image/intake.js';
 import { sniffFormat } from '../../src/image/sniff.js';
+import { refusal } from '../helpers/refusal.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -39,14 +39,6 @@ async function pngOfExactSize(size: number): Promise<Buffer> {
   return padded;
 }
 
-function refusal(pattern: RegExp): (err: unknown) => boolean {
-  return (err) => {
-    assert.ok(err instanceof ApiError, `expected ApiError, got ${String(err)}`);
-    assert.equal(err.status, 'INVALID_ARGUMENT');
-    assert.match(err.message, pattern);
-    return true;
-  };
-}
 
 test('the limits are those of api.md 8, as one constant', () => {
   assert.deepEqual({ ...IMAGE_LIMITS }, { maxBytes: 5242880, minSideExclusive: 128, maxSide: 6000 });
