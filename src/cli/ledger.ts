@@ -1,21 +1,24 @@
 /**
  * `meddoc ledger`: the operator's tools for the e-invoice ledger (docs/ledger.md).
  *
- *   meddoc ledger import FILE
+ *   meddoc ledger import FILE [--all-or-nothing]
  *   meddoc ledger mark NOTE_CODE NOTE_NO --status printed|red|voided|booked [--agency NAME --amount N --date ISO]
  *
  * Works on `<MEDDOC_DATA_DIR or ./data>/meddoc.db`.
  */
 import { openDatabase } from '../store/db.js';
-import { LedgerError, LedgerImportError, MARK_STATUSES, importLedgerFile, markLedgerInvoice, type MarkStatusName } from '../store/ledger.js';
+import { DEFAULT_IMPORT_CHUNK, LedgerError, LedgerImportError, MARK_STATUSES, importLedgerFile, markLedgerInvoice, type MarkStatusName } from '../store/ledger.js';
 import { shanghaiDateTime } from '../verify/clock.js';
 import { decimalToCents, isNoteCode, isNoteNo, normalizeDate } from '../verify/elements.js';
 import { UsageError, fail, parseOptions } from './args.js';
 
 const USAGE = `usage:
-  meddoc ledger import FILE
+  meddoc ledger import FILE [--all-or-nothing]
       load invoices from JSON Lines (one invoice_standard_result + img_status + reim_agency_list
-      per line); all or nothing; importing the same file again changes nothing
+      per line); every line is checked first and a bad line loads nothing; written in transactions
+      of 1000 invoices so B and C keep answering (an interrupted import is finished by running it
+      again); --all-or-nothing writes one transaction that holds the database for the whole write;
+      importing the same file again changes nothing
   meddoc ledger mark NOTE_CODE NOTE_NO --status printed|red|voided|booked [--agency NAME --amount N --date ISO]
       set a status marker; booked with --agency also records a reimbursement (Hebei's reim_agency_list)
 database: <MEDDOC_DATA_DIR or ./data>/meddoc.db
@@ -27,15 +30,22 @@ function dataDir(): string {
 }
 
 async function runImport(args: string[]): Promise<number> {
-  const { positionals } = parseOptions(args, {});
+  const { positionals, values } = parseOptions(args, { 'all-or-nothing': { type: 'boolean' } });
   if (positionals.length !== 1) throw new UsageError('ledger import needs exactly one FILE');
   const file = positionals[0] as string;
   const db = openDatabase(dataDir());
+  const allOrNothing = values['all-or-nothing'] === true;
+  let reported = 0;
   try {
     const summary = importLedgerFile(db, file, {
-      // Progress goes to stderr so a long import shows life; it is written inside the transaction.
-      onProgress: (written, total) => process.stderr.write(`meddoc ledger: writing ${written}/${total}\n`),
+      chunkSize: allOrNothing ? 0 : DEFAULT_IMPORT_CHUNK,
       progressEvery: 5000,
+      // Progress goes to stderr so a long import shows life, about every 5000 invoices.
+      onProgress: (written, total) => {
+        if (written - reported < 5000 && written < total) return;
+        reported = written;
+        process.stderr.write(`meddoc ledger: written ${written}/${total}\n`);
+      },
     });
     process.stdout.write(
       `imported ${file}: ${summary.lines} invoices (${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged)\n`,

@@ -1,8 +1,12 @@
 /**
  * The e-invoice ledger in SQLite (tables of migration 0002): import, markers, look-up.
  *
- * Import is all or nothing: every line is parsed and validated before the first write, and the
- * writes are one transaction, so a bad line or a killed process leaves the ledger as it was.
+ * Every line is parsed and validated before the first write, so a bad line loads nothing. The
+ * writes then go in transactions of `chunkSize` invoices: SQLite has one writer, and B and C calls
+ * write too (quota and verification counters), so a 100 000-line import in one transaction would
+ * make them wait past the busy timeout. A process killed between chunks leaves whole chunks
+ * written; importing the same file again finishes the job (a re-import is idempotent). With
+ * `chunkSize: 0` the import is one transaction, all or nothing, and holds the lock throughout.
  * Importing the same file again changes nothing: unchanged invoices are not rewritten, markers
  * and reimbursement records are keyed so that a repeat is ignored. Markers are only ever added by
  * an import, never removed, so a later `ledger mark` survives a re-import of the original file.
@@ -39,11 +43,20 @@ export interface ImportSummary {
 }
 
 export interface ImportOptions {
-  /** Called inside the transaction after every `progressEvery` written invoices. */
+  /** Called after each committed chunk (inside the one transaction when `chunkSize` is 0). */
   onProgress?: (written: number, total: number) => void;
+  /** With `chunkSize` 0: call `onProgress` every this many written invoices. */
   progressEvery?: number;
+  /** Invoices per write transaction; 0 writes the whole file in one transaction. */
+  chunkSize?: number;
   now?: Date;
 }
+
+/**
+ * Invoices per write transaction by default: a chunk of 1000 large invoices takes tens of
+ * milliseconds on these machines, well inside what a B call may wait for the lock.
+ */
+export const DEFAULT_IMPORT_CHUNK = 1000;
 
 interface ParsedLine {
   line: number;
@@ -123,36 +136,50 @@ function statements(db: Database): LedgerStatements {
   return s;
 }
 
-/** Writes parsed records in one transaction (BEGIN IMMEDIATE: no other writer interleaves). */
+/** Writes parsed records, `chunkSize` invoices per transaction (BEGIN IMMEDIATE each). */
 export function importLedgerRecords(db: Database, parsed: readonly ParsedLine[], options: ImportOptions = {}): ImportSummary {
   const s = statements(db);
   const now = (options.now ?? new Date()).toISOString();
-  const every = Math.max(1, options.progressEvery ?? 1000);
   const summary: ImportSummary = { lines: parsed.length, inserted: 0, updated: 0, unchanged: 0 };
-  const write = db.transaction(() => {
-    for (const [i, { record }] of parsed.entries()) {
-      const std = record.standard;
-      const json = standardJson(record);
-      const existing = s.selectJson.get(std.note_code, std.note_no) as { standard_json: string } | undefined;
-      if (!existing) {
-        s.insertInvoice.run(std.note_code, std.note_no, std.check_code, record.total_cost_cents, std.billing_date, std.patient_name, json, now);
-        summary.inserted += 1;
-      } else if (existing.standard_json !== json) {
-        s.updateInvoice.run(std.check_code, record.total_cost_cents, std.billing_date, std.patient_name, json, now, std.note_code, std.note_no);
-        summary.updated += 1;
-      } else {
-        summary.unchanged += 1;
-      }
-      for (const status of std.img_status) s.insertStatus.run(std.note_code, std.note_no, status, now);
-      for (const r of record.reim_agency_list) s.insertReim.run(std.note_code, std.note_no, r.reimAgency, r.amt, r.writeDate);
-      if ((i + 1) % every === 0) options.onProgress?.(i + 1, parsed.length);
+  const writeOne = ({ record }: ParsedLine): void => {
+    const std = record.standard;
+    const json = standardJson(record);
+    const existing = s.selectJson.get(std.note_code, std.note_no) as { standard_json: string } | undefined;
+    if (!existing) {
+      s.insertInvoice.run(std.note_code, std.note_no, std.check_code, record.total_cost_cents, std.billing_date, std.patient_name, json, now);
+      summary.inserted += 1;
+    } else if (existing.standard_json !== json) {
+      s.updateInvoice.run(std.check_code, record.total_cost_cents, std.billing_date, std.patient_name, json, now, std.note_code, std.note_no);
+      summary.updated += 1;
+    } else {
+      summary.unchanged += 1;
     }
+    for (const status of std.img_status) s.insertStatus.run(std.note_code, std.note_no, status, now);
+    for (const r of record.reim_agency_list) s.insertReim.run(std.note_code, std.note_no, r.reimAgency, r.amt, r.writeDate);
+  };
+  const chunk = Math.max(0, Math.floor(options.chunkSize ?? DEFAULT_IMPORT_CHUNK));
+  if (chunk === 0) {
+    const every = Math.max(1, options.progressEvery ?? 1000);
+    db.transaction(() => {
+      for (const [i, line] of parsed.entries()) {
+        writeOne(line);
+        if ((i + 1) % every === 0) options.onProgress?.(i + 1, parsed.length);
+      }
+    }).immediate();
+    return summary;
+  }
+  const writeChunk = db.transaction((lines: readonly ParsedLine[]) => {
+    for (const line of lines) writeOne(line);
   });
-  write.immediate();
+  for (let start = 0; start < parsed.length; start += chunk) {
+    const end = Math.min(parsed.length, start + chunk);
+    writeChunk.immediate(parsed.slice(start, end));
+    options.onProgress?.(end, parsed.length);
+  }
   return summary;
 }
 
-/** Validates the whole text, then imports it in one transaction. Loads nothing on any error. */
+/** Validates the whole text, then imports it. A bad line loads nothing. */
 export function importLedgerText(db: Database, text: string, options: ImportOptions = {}): ImportSummary {
   return importLedgerRecords(db, parseLedgerLines(text), options);
 }

@@ -91,7 +91,41 @@ test('importing the same file twice changes nothing; markers set later survive a
   assert.equal(findLedgerInvoice(db, '33060124', '0000000099')?.standard.hospital_name, '改名医院');
 });
 
-test('an import killed half-way leaves the ledger as it was', async () => {
+/**
+ * Runs an import of `file` in a child process that stops at its first progress report (inside the
+ * one transaction with chunkSize 0, between chunks otherwise) and kills it there.
+ */
+async function importKilledAtFirstProgress(dir: string, file: string, chunkSize: number): Promise<void> {
+  const dbUrl = pathToFileURL(join(PROJECT_ROOT, 'dist/src/store/db.js')).href;
+  const ledgerUrl = pathToFileURL(join(PROJECT_ROOT, 'dist/src/store/ledger.js')).href;
+  const script = `
+    const { openDatabase } = await import(${JSON.stringify(dbUrl)});
+    const { importLedgerFile } = await import(${JSON.stringify(ledgerUrl)});
+    const db = openDatabase(${JSON.stringify(dir)});
+    importLedgerFile(db, ${JSON.stringify(file)}, {
+      chunkSize: ${chunkSize},
+      progressEvery: 100,
+      onProgress: (n) => { process.stdout.write('written ' + n + '\\n'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); },
+    });
+    process.stdout.write('committed\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('written 100')) resolve();
+    });
+    child.once('exit', () => reject(new Error(`child ended before the kill: ${out} ${err}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  child.kill('SIGKILL');
+  assert.equal(await exited, 'SIGKILL');
+  assert.ok(!out.includes('committed'));
+}
+
+test('an all-or-nothing import killed half-way leaves the ledger as it was', async () => {
   const store = tempStore();
   try {
     importLedgerText(store.db, toJsonl(invoices(10)));
@@ -99,33 +133,7 @@ test('an import killed half-way leaves the ledger as it was', async () => {
     // The new file would change the 10 known invoices and add 290.
     const file = join(store.dir, 'big.jsonl');
     writeFileSync(file, toJsonl(invoices(300).map((r) => ({ ...r, hospital_name: '新医院' }))));
-    const dbUrl = pathToFileURL(join(PROJECT_ROOT, 'dist/src/store/db.js')).href;
-    const ledgerUrl = pathToFileURL(join(PROJECT_ROOT, 'dist/src/store/ledger.js')).href;
-    // The child reports progress from inside the transaction, then stays there until killed.
-    const script = `
-      const { openDatabase } = await import(${JSON.stringify(dbUrl)});
-      const { importLedgerFile } = await import(${JSON.stringify(ledgerUrl)});
-      const db = openDatabase(${JSON.stringify(store.dir)});
-      importLedgerFile(db, ${JSON.stringify(file)}, {
-        progressEvery: 100,
-        onProgress: (n) => { process.stdout.write('written ' + n + '\\n'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); },
-      });
-      process.stdout.write('committed\\n');`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('written 100')) resolve();
-      });
-      child.once('exit', () => reject(new Error(`child ended before the kill: ${out} ${err}`)));
-    });
-    const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    child.kill('SIGKILL');
-    assert.equal(await exited, 'SIGKILL');
-    assert.ok(!out.includes('committed'));
+    await importKilledAtFirstProgress(store.dir, file, 0);
     store.db.close();
     const reopened = openDatabase(store.dir);
     try {
@@ -134,6 +142,61 @@ test('an import killed half-way leaves the ledger as it was', async () => {
     } finally {
       reopened.close();
     }
+  } finally {
+    store.cleanup();
+  }
+});
+
+test('a chunked import killed between chunks keeps whole chunks, and running it again finishes it', async () => {
+  const store = tempStore();
+  const reference = memoryDb();
+  try {
+    const lines = toJsonl(invoices(300).map((r) => ({ ...r, hospital_name: '新医院' })));
+    const file = join(store.dir, 'big.jsonl');
+    writeFileSync(file, lines);
+    await importKilledAtFirstProgress(store.dir, file, 100);
+    store.db.close();
+    const reopened = openDatabase(store.dir);
+    try {
+      // The first chunk was committed before the kill; nothing of the second is there.
+      assert.equal(countLedgerInvoices(reopened), 100);
+      const again = importLedgerText(reopened, lines, { chunkSize: 100, now: new Date('2024-05-01T00:00:00Z') });
+      assert.deepEqual(again, { lines: 300, inserted: 200, updated: 0, unchanged: 100 });
+      importLedgerText(reference, lines, { chunkSize: 0 });
+      const invoicesOf = (db: ReturnType<typeof memoryDb>) => JSON.stringify(db.prepare('SELECT note_code, note_no, standard_json FROM ledger_invoices ORDER BY 1, 2').all());
+      assert.equal(invoicesOf(reopened), invoicesOf(reference));
+    } finally {
+      reopened.close();
+    }
+  } finally {
+    reference.close();
+    store.cleanup();
+  }
+});
+
+test('a chunked import lets other writers in between chunks; an all-or-nothing one does not', () => {
+  const store = tempStore();
+  try {
+    const other = openDatabase(store.dir);
+    // A B call's quota update, with no patience: it fails at once if the import holds the lock.
+    other.pragma('busy_timeout = 0');
+    const otherCanWrite = (): boolean => {
+      try {
+        other.prepare('BEGIN IMMEDIATE').run();
+        other.prepare('ROLLBACK').run();
+        return true;
+      } catch (err) {
+        if (err instanceof Error && /busy|locked/i.test(err.message)) return false;
+        throw err;
+      }
+    };
+    const chunked: boolean[] = [];
+    importLedgerText(store.db, toJsonl(invoices(50)), { chunkSize: 20, onProgress: () => chunked.push(otherCanWrite()) });
+    assert.deepEqual(chunked, [true, true, true]);
+    const single: boolean[] = [];
+    importLedgerText(store.db, toJsonl(invoices(50, 100)), { chunkSize: 0, progressEvery: 20, onProgress: () => single.push(otherCanWrite()) });
+    assert.deepEqual(single, [false, false]);
+    other.close();
   } finally {
     store.cleanup();
   }
