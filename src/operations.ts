@@ -14,12 +14,14 @@ import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread } from './e
 import { extractTables } from './extract/tables.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
-import { detectSeals, suppressSealColour } from './image/seals.js';
-import type { IntakeImage, RgbImage } from './image/types.js';
+import type { IntakeImage } from './image/types.js';
+import { analysisConfigFromEnv } from './analysis/config.js';
+import { AnalysisBusyError, AnalysisPool } from './analysis/pool.js';
+import { poolSteps } from './analysis/pool-steps.js';
+import { IN_PROCESS_STEPS, type PixelSteps } from './analysis/steps.js';
 import { OcrBusyError, OcrEngine } from './ocr/engine.js';
 import { ApiError } from './http/errors.js';
 import type { OcrLine, OcrResult } from './ocr/types.js';
-import { decodeQrCodes } from './qr/decode.js';
 import { verifyElementsFromQr } from './qr/einvoice-payload.js';
 import type { Database } from './store/db.js';
 import { loadVerifyConfig } from './verify/config.js';
@@ -47,33 +49,30 @@ export function uprightLines(ocr: OcrResult, width: number, height: number): { l
   return { lines, ...size };
 }
 
-/** QR codes are decoded on the image as uploaded: the decoder finds them in any orientation. */
-async function readQr(image: IntakeImage, logger: Logger): Promise<string[]> {
+/** Kept for callers of the former helper here; the step itself lives with the other pixel tasks. */
+export { paleSeals } from './analysis/tasks.js';
+
+/**
+ * QR codes are decoded on the image as uploaded (the decoder finds them in any orientation). A
+ * decoder failure only loses the QR cross-check; a full analysis queue is overload and goes up.
+ */
+async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps): Promise<string[]> {
   try {
-    return await decodeQrCodes(image.rgb);
+    return await pixels.decodeQr(image.rgb);
   } catch (err) {
+    if (err instanceof AnalysisBusyError) throw err;
     logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'QR decoding failed; continuing without it');
     return [];
   }
 }
 
-/**
- * The page with the ink of its red and blue seals made pale. On an invoice the 收费专用章 is stamped
- * over the payee line (the hospital's name) and seals cross amounts and titles; C reads values,
- * never seals, so one OCR pass over this page reads what lies under them. Black print inside a
- * seal's box stays dark; only pixels inside detected seals change.
- */
-export function paleSeals(image: RgbImage): RgbImage {
-  let out = image;
-  for (const seal of detectSeals(image)) out = suppressSealColour(out, seal);
-  return out;
-}
-
-export function createExtract(ocr: OcrEngine, logger: Logger) {
+export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
-    // The QR decoder reads the image as uploaded: seal paling would not help it.
-    const paled = paleSeals(image.rgb);
-    const [page, qrPayloads] = await Promise.all([ocr.recognize(paled), readQr(image, logger)]);
+    // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
+    // (which reads the image as uploaded: paling would not help it) runs.
+    const paling = pixels.paleSeals(image.rgb);
+    const qr = readQr(image, logger, pixels);
+    const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p)), qr]);
     const upright = uprightLines(page, image.width, image.height);
     const outcome = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
     if (!outcome.ok) return { ok: false, found: outcome.found };
@@ -94,7 +93,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger) {
   };
 }
 
-export function createClassify(ocr: OcrEngine) {
+export function createClassify(ocr: OcrEngine, pixels: PixelSteps = IN_PROCESS_STEPS) {
   const taxonomy = loadTaxonomy();
   return (image: IntakeImage) =>
     classifyImage({
@@ -102,13 +101,14 @@ export function createClassify(ocr: OcrEngine) {
       ocr: (region) => ocr.recognize(region),
       ocrRegions: (region, quads) => ocr.recognizeRegions(region, quads),
       taxonomy,
+      pixels,
     });
 }
 
 /** B from an image: the five elements from the QR code first, the printed text as the fallback. */
-export function createReadInvoiceElements(ocr: OcrEngine, logger: Logger) {
+export function createReadInvoiceElements(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage): Promise<ImageElements> => {
-    const payloads = await readQr(image, logger);
+    const payloads = await readQr(image, logger, pixels);
     for (const payload of payloads) {
       const elements = verifyElementsFromQr(payload);
       if (elements) return { elements, qrcodeScanResult: 1 };
@@ -131,15 +131,15 @@ export function createReadInvoiceElements(ocr: OcrEngine, logger: Logger) {
 }
 
 /**
- * A full recognition queue is overload, not a bug: the client is told to retry (docs/compat.md)
- * with the contract's 500 status, as api.md has no status of its own for it.
+ * A full recognition or image-analysis queue is overload, not a bug: the client is told to retry
+ * (docs/compat.md) with the contract's 500 status, as api.md has no status of its own for it.
  */
-function busyAsRetry<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+export function busyAsRetry<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args: A) => {
     try {
       return await fn(...args);
     } catch (err) {
-      if (err instanceof OcrBusyError) throw new ApiError('INTERNAL_ERROR', 'the recognition service is busy; retry in a few seconds');
+      if (err instanceof OcrBusyError || err instanceof AnalysisBusyError) throw new ApiError('INTERNAL_ERROR', 'the recognition service is busy; retry in a few seconds');
       throw err;
     }
   };
@@ -155,7 +155,18 @@ export async function createOperations(deps: OperationDeps): Promise<BuiltOperat
   };
   const readiness: ReadinessCheck[] = [];
   let ocr: OcrEngine | undefined;
+  let analysis: AnalysisPool | undefined;
   if (deps.engines) {
+    // Pixel work of A and C (locating, cutting out, seals, quality, QR) runs on its own worker
+    // pool, so the event loop stays free for B and health checks while pages are analysed.
+    analysis = new AnalysisPool(analysisConfigFromEnv());
+    const pool = analysis;
+    readiness.push({ name: 'image_analysis', ready: () => pool.ready });
+    pool.init().then(
+      () => deps.logger.info({ start_ms: Math.round(pool.startMs), workers: pool.options.workers }, 'image-analysis workers started'),
+      (err: unknown) => deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'image-analysis workers failed to start'),
+    );
+    const pixels = poolSteps(pool);
     ocr = OcrEngine.create();
     const engine = ocr;
     readiness.push({ name: 'ocr', ready: () => engine.ready });
@@ -164,15 +175,15 @@ export async function createOperations(deps: OperationDeps): Promise<BuiltOperat
       () => deps.logger.info({ load_ms: Math.round(engine.loadMs) }, 'OCR models loaded'),
       (err: unknown) => deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'OCR engine failed to start'),
     );
-    operations.classify = busyAsRetry(createClassify(engine));
-    operations.extract = busyAsRetry(createExtract(engine, deps.logger));
-    operations.readInvoiceElements = busyAsRetry(createReadInvoiceElements(engine, deps.logger));
+    operations.classify = busyAsRetry(createClassify(engine, pixels));
+    operations.extract = busyAsRetry(createExtract(engine, deps.logger, pixels));
+    operations.readInvoiceElements = busyAsRetry(createReadInvoiceElements(engine, deps.logger, pixels));
   }
   return {
     operations,
     readiness,
     async close() {
-      await ocr?.terminate();
+      await Promise.all([ocr?.terminate(), analysis?.terminate()]);
     },
   };
 }

@@ -8,18 +8,14 @@
  * (titles) run in the document's upright frame.
  */
 import type { ClassifyDocument, ClassifyResult, Direct, QualifyRes } from '../contract/classify.js';
-import { locateDocuments, type LocatedDocument } from '../image/documents.js';
+import { IN_PROCESS_STEPS, type PixelSteps } from '../analysis/steps.js';
+import type { LocatedDocument } from '../image/documents.js';
 import { rotateQuad, rotatedSize } from '../image/geometry.js';
-import { cropRgb, rotateRgb } from '../image/ops.js';
-import { assessQuality } from '../image/quality.js';
-import { detectSeals, suppressSealColour } from '../image/seals.js';
 import type { RgbImage } from '../image/types.js';
-import { applyHomography, rectToQuad, toRgbImage, warpQuad, type Homography } from '../image/warp.js';
+import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
-import { classifyText } from './text-classifier.js';
 import { pickTitles } from './titles.js';
-import { hasEmblem, hasPortrait } from './visual.js';
 
 export interface ClassifyImageInput {
   readonly image: RgbImage;
@@ -28,6 +24,11 @@ export interface ClassifyImageInput {
   /** Reads given line quads of a region again (used on seal-suppressed pixels), one line per quad. */
   readonly ocrRegions?: (region: RgbImage, quads: Quad8[]) => Promise<OcrLine[]>;
   readonly taxonomy?: Taxonomy;
+  /**
+   * The pixel work (locating, cutting out, paling, quality, visual cues). The service passes the
+   * analysis pool's, so none of it runs on the HTTP event loop; default: in process.
+   */
+  readonly pixels?: PixelSteps;
 }
 
 const DIRECT_OF_ANGLE: Record<PageAngle, Direct> = { 0: 'top', 90: 'left', 180: 'down', 270: 'right' };
@@ -39,33 +40,9 @@ interface CropFrame {
   readonly fromImage: (x: number, y: number) => [number, number];
 }
 
-function invert3(m: Homography): Homography {
-  const [a, b, c, d, e, f, g, h, i] = m;
-  const A = e * i - f * h;
-  const B = -(d * i - f * g);
-  const C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  const k = det === 0 ? 0 : 1 / det;
-  return [A * k, -(b * i - c * h) * k, (b * f - c * e) * k, B * k, (a * i - c * g) * k, -(a * f - c * d) * k, C * k, -(a * h - b * g) * k, (a * e - b * d) * k];
-}
-
-function isAxisAligned(q: Quad8): boolean {
-  return q[1] === q[3] && q[5] === q[7] && q[0] === q[6] && q[2] === q[4];
-}
-
-function cutOut(image: RgbImage, doc: LocatedDocument): CropFrame {
-  const q = doc.quad;
-  if (isAxisAligned(q)) {
-    const [x0, y0, x1, y1] = doc.bbox;
-    const crop = cropRgb(image, x0, y0, x1 + 1, y1 + 1);
-    return { crop, toImage: (x, y) => [x + x0, y + y0], fromImage: (x, y) => [x - x0, y - y0] };
-  }
-  const w = Math.max(8, Math.round((Math.hypot(q[2] - q[0], q[3] - q[1]) + Math.hypot(q[4] - q[6], q[5] - q[7])) / 2));
-  const h = Math.max(8, Math.round((Math.hypot(q[6] - q[0], q[7] - q[1]) + Math.hypot(q[4] - q[2], q[5] - q[3])) / 2));
-  const m = rectToQuad(q, w, h);
-  const inv = invert3(m);
-  const crop = toRgbImage(warpQuad(image, q, w, h));
-  return { crop, toImage: (x, y) => applyHomography(m, x, y), fromImage: (x, y) => applyHomography(inv, x, y) };
+async function cutOut(pixels: PixelSteps, image: RgbImage, doc: LocatedDocument): Promise<CropFrame> {
+  const { crop, toImage, fromImage } = await pixels.cutOut(image, doc);
+  return { crop, toImage: (x, y) => applyHomography(toImage, x, y), fromImage: (x, y) => applyHomography(fromImage, x, y) };
 }
 
 function mapQuad(q: Quad8, f: (x: number, y: number) => [number, number], width: number, height: number): Quad8 {
@@ -90,13 +67,12 @@ function boxesOverlap(a: Quad8, b: Quad8): boolean {
 }
 
 /** Re-reads the lines crossed by a seal on pixels where the seal's ink is made pale. */
-async function rereadUnderSeals(frame: CropFrame, lines: OcrLine[], seals: readonly Quad8[], ocrRegions: NonNullable<ClassifyImageInput['ocrRegions']>): Promise<OcrLine[]> {
+async function rereadUnderSeals(frame: CropFrame, lines: OcrLine[], seals: readonly Quad8[], ocrRegions: NonNullable<ClassifyImageInput['ocrRegions']>, pixels: PixelSteps): Promise<OcrLine[]> {
   const { crop } = frame;
   const local = seals.map((s) => mapQuad(s, frame.fromImage, crop.width, crop.height));
   const under = lines.map((l, i) => ({ l, i })).filter(({ l }) => local.some((s) => boxesOverlap(s, l.quad)));
   if (under.length === 0) return lines;
-  let pale = crop;
-  for (const s of local) pale = suppressSealColour(pale, s);
+  const pale = await pixels.paleRegions(crop, local);
   const again = await ocrRegions(pale, under.map(({ l }) => l.quad));
   const out = [...lines];
   under.forEach(({ l, i }, k) => {
@@ -106,28 +82,22 @@ async function rereadUnderSeals(frame: CropFrame, lines: OcrLine[], seals: reado
   return out;
 }
 
-async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy): Promise<ClassifyDocument> {
-  const frame = cutOut(image, doc);
+async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<ClassifyDocument> {
+  const frame = await cutOut(pixels, image, doc);
   const { crop } = frame;
   const read = await input.ocr(crop);
   let lines = [...read.lines];
   const docSeals = seals.filter((s) => boxesOverlap(doc.quad, s));
-  if (input.ocrRegions && docSeals.length > 0) lines = await rereadUnderSeals(frame, lines, docSeals, input.ocrRegions);
+  if (input.ocrRegions && docSeals.length > 0) lines = await rereadUnderSeals(frame, lines, docSeals, input.ocrRegions, pixels);
 
   const angle = read.angle;
   const page = rotatedSize(angle, crop.width, crop.height);
   const uprightQuads = lines.map((l) => rotateQuad(l.quad, angle, crop.width, crop.height));
   const titleIdx = new Set(pickTitles(lines.map((l, i) => ({ text: l.text, quad: uprightQuads[i] })), page, tax));
 
-  const quality = assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length });
-  let portrait = false;
-  let emblem = false;
-  if (quality.iscard) {
-    const upright = rotateRgb(crop, angle);
-    portrait = hasPortrait(upright, uprightQuads);
-    emblem = hasEmblem(upright);
-  }
-  const cls = classifyText(
+  const quality = await pixels.assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length });
+  const { portrait, emblem } = quality.iscard ? await pixels.visualCues(crop, angle, uprightQuads) : { portrait: false, emblem: false };
+  const cls = await pixels.classifyText(
     lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })),
     { card: quality.iscard, portrait, emblem },
     tax,
@@ -165,10 +135,10 @@ function withCardFromClass(q: QualifyRes, rootName: string, tax: Taxonomy): Qual
 export async function classifyImage(input: ClassifyImageInput): Promise<ClassifyResult> {
   const tax = input.taxonomy ?? loadTaxonomy();
   const { image } = input;
-  const docs = locateDocuments(image);
-  const seals = detectSeals(image);
+  const pixels = input.pixels ?? IN_PROCESS_STEPS;
+  const { documents: docs, seals } = await pixels.analysePage(image);
   const classified: ClassifyDocument[] = [];
   // One document at a time: the OCR engine already spreads one page over every core.
-  for (const doc of docs) classified.push(await classifyDocument(image, doc, seals, input, tax));
+  for (const doc of docs) classified.push(await classifyDocument(image, doc, seals, input, tax, pixels));
   return { classify_result: classified, seals: seals.map((s) => [...s]) };
 }
