@@ -12,7 +12,7 @@ import { compact } from './parse/normalize.js';
 import type { DetailColumn, ExtractTables } from './tables.js';
 import { TermDictionary } from './terms.js';
 
-interface Token {
+export interface Token {
   readonly text: string;
   readonly x0: number;
   readonly x1: number;
@@ -67,6 +67,25 @@ function isHeader(cols: readonly Column[]): boolean {
   return kinds.size >= 3 && kinds.has('name') && (kinds.has('cost') || kinds.has('unit_price'));
 }
 
+/**
+ * The tokens of a name cell without text of a seal printed over the row: a token made only of seal
+ * characters (收费专用章), or a lone character standing apart from the name (a letter of the seal's
+ * ring, 西 of 广西), when the cell also holds a real name of two or more Chinese characters.
+ */
+export function withoutSealText(cell: readonly Token[], unit: number, sealChars: ReadonlySet<string>): Token[] {
+  const isName = (t: Token): boolean => /[\u4e00-\u9fff]{2}/.test(t.text) && ![...t.text].every((c) => sealChars.has(c));
+  if (!cell.some(isName)) return [...cell];
+  return cell.filter((t, i) => {
+    if (isName(t)) return true;
+    const chars = [...t.text];
+    if (chars.every((c) => sealChars.has(c))) return false;
+    const gapBefore = i > 0 ? t.x0 - cell[i - 1]!.x1 : Infinity;
+    const gapAfter = i + 1 < cell.length ? cell[i + 1]!.x0 - t.x1 : Infinity;
+    const lone = chars.length === 1 && /[\u4e00-\u9fff]/.test(t.text) && gapBefore > 1.5 * unit && gapAfter > 1.5 * unit;
+    return !lone;
+  });
+}
+
 /** Splits a header into groups at each repeated name column. */
 function groups(cols: readonly Column[]): Column[][] {
   const out: Column[][] = [];
@@ -100,6 +119,8 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   }
   // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.
   s = s.replace(/^\d(?=[\u4e00-\u9fff])/, '');
+  // A name never starts with a dash: it is 一 read as one (一次性注射器).
+  s = s.replace(/^[-—–_－](?=[\u4e00-\u9fff])/, '一');
   let level = '';
   const lm = /^[\[(【]([甲乙丙])类?[\])】]|[\[(【]([甲乙丙])类?[\])】]$|^([甲乙丙])类/.exec(s);
   if (lm) {
@@ -193,13 +214,17 @@ export function readDetails(
       gs.forEach((g, gi) => {
         const x0 = gi === 0 ? -Infinity : (gs[gi - 1]![gs[gi - 1]!.length - 1]!.x + g[0]!.x) / 2;
         const x1 = gi + 1 < gs.length ? (g[g.length - 1]!.x + gs[gi + 1]![0]!.x) / 2 : Infinity;
-        const cells = new Map<DetailColumn, string>();
+        const byColumn = new Map<DetailColumn, Token[]>();
         for (const t of toks) {
           const cx = (t.x0 + t.x1) / 2;
           if (cx < x0 || cx >= x1) continue;
           const nearest = g.reduce((a, b) => (Math.abs(b.x - cx) < Math.abs(a.x - cx) ? b : a));
-          const col = nearest.column;
-          cells.set(col, (cells.get(col) ?? '') + t.text);
+          byColumn.set(nearest.column, [...(byColumn.get(nearest.column) ?? []), t]);
+        }
+        const cells = new Map<DetailColumn, string>();
+        for (const [col, ts] of byColumn) {
+          const kept = col === 'name' ? withoutSealText(ts, unit, tables.sealChars) : ts;
+          cells.set(col, kept.map((t) => t.text).join(''));
         }
         const detail = buildDetail(cells, new Set(g.map((c) => c.column)), tables, catalogue);
         if (detail && !isCategoryLike(detail.ocr_name, categoryNames) && !holdsLabel(detail.origin_ocr_name, labels)) out.push(detail);
@@ -221,7 +246,7 @@ function stacked(a: Segment, b: Segment): boolean {
   return overlap > 0.5 * Math.min(a.box.x1 - a.box.x0, b.box.x1 - b.box.x0);
 }
 
-function bodyRows(segments: readonly Segment[], unit: number): Segment[][] {
+export function bodyRows(segments: readonly Segment[], unit: number): Segment[][] {
   // Dot-matrix values are printed at their own slant against the pre-printed form the page was
   // levelled by: the slant that packs the cells into the fewest rows is the body's own.
   let best: Segment[][] | null = null;

@@ -28,6 +28,12 @@ function amountAfter(
 }
 
 
+/** Two cells printed over each other: they share most of the narrower one's width. */
+function stackedOver(a: Segment, b: Segment): boolean {
+  const overlap = Math.min(a.box.x1, b.box.x1) - Math.max(a.box.x0, b.box.x0);
+  return overlap > 0.5 * Math.min(a.box.x1 - a.box.x0, b.box.x1 - b.box.x0);
+}
+
 /**
  * The amount of a category in a grid row: the rightmost number on the same row between the name and
  * the next term. Rows are `name | quantity/unit | amount | note`; taking the rightmost number skips
@@ -46,10 +52,14 @@ function rowAmount(
   const cells: Segment[] = rest ? [rest] : [];
   if (!next) {
     const y = centreY(hit.segment.box);
-    const right = segments
+    const near = segments
       .filter((s) => s.id !== hit.segment.id && Math.abs(centreY(s.box) - y) <= 0.75 * unit)
       .filter((s) => s.box.x0 >= hit.segment.box.x1 - 0.5 * unit && s.box.x0 - hit.segment.box.x1 < 20 * unit)
-      .filter((s) => s.box.x0 < boundary - 0.5 * unit)
+      .filter((s) => s.box.x0 < boundary - 0.5 * unit);
+    // Tightly printed grids put the next row's amount within the window too, stacked under ours:
+    // of cells over each other, only the one nearest the name's line is on its row.
+    const right = near
+      .filter((s) => !near.some((o) => o !== s && stackedOver(o, s) && Math.abs(centreY(o.box) - y) < Math.abs(centreY(s.box) - y)))
       .sort((a, b) => a.box.x0 - b.box.x0);
     for (const s of right) {
       const first = (bySegment.get(s.id) ?? [])[0];
@@ -59,14 +69,12 @@ function rowAmount(
       if (first) break;
     }
   }
-  let value: number | null = null;
-  for (const c of cells) {
-    // A bracketed number is a note or a reference, never the amount.
-    const hits = findAmounts(c.text.replace(/\([^)]*\)/g, ''));
-    const last = hits[hits.length - 1];
-    if (last) value = last.value;
-  }
-  return value;
+  // A bracketed number is a note or a reference, never the amount. Money is printed with two
+  // decimals: the rightmost such number is the amount, and a bare count right of it (a speck or
+  // the binding hole read as 0 at the margin) is not; without decimals anywhere the rightmost wins.
+  const found = cells.flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, '')));
+  const money = found.filter((h) => h.hasDecimals);
+  return (money[money.length - 1] ?? found[found.length - 1])?.value ?? null;
 }
 
 function readingOrder<P>(hits: readonly TermHit<P>[]): TermHit<P>[] {
@@ -113,6 +121,27 @@ export interface PrintedPayment {
 }
 
 /**
+ * A payment word printed as a field's value in its own cell (医保类别： | 自费): the cell holds only
+ * the word, and the cell just left of it on its row ends with a field label. It names a kind of
+ * insurance, not an amount paid, whatever number lies below it.
+ */
+function isLabelValue(
+  hit: TermHit<TermPayload>,
+  hits: readonly TermHit<TermPayload>[],
+  segments: readonly Segment[],
+  unit: number,
+): boolean {
+  if (hit.start > 0 || !/^[:：]?$/.test(hit.segment.text.slice(hit.end))) return false;
+  const box = hit.segment.box;
+  const left = segments
+    .filter((s) => s.box.x1 <= box.x0 + 0.3 * unit && box.x0 - s.box.x1 < 1.5 * unit && Math.abs(centreY(s.box) - centreY(box)) < 0.5 * unit)
+    .sort((a, b) => b.box.x1 - a.box.x1)[0];
+  if (!left) return false;
+  return hits.some((h) => h.segment.id === left.id && h.payloads.some((p) => p.type === 'field')
+    && /^[:：\s()（）]*$/.test(left.text.slice(h.end)));
+}
+
+/**
  * Payment items normalised to api.md's allowed names. An alias restricted to provinces applies on
  * those provinces' invoices, and on invoices whose province is unknown.
  */
@@ -129,7 +158,7 @@ export function readPayments(
       (x): x is Extract<TermPayload, { type: 'payment' }> =>
         x.type === 'payment' && (!x.provinces || !province || x.provinces.includes(province)),
     );
-    if (!p || out.some((c) => c.name === p.name)) continue;
+    if (!p || out.some((c) => c.name === p.name) || isLabelValue(hit, hits, segments, unit)) continue;
     const amount = amountAfter(hit, bySegment, segments, unit);
     if (amount !== null) out.push({ name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals });
   }

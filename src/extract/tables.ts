@@ -96,6 +96,8 @@ export interface ExtractTables {
   /** Value words one character from a label (人民医院 ~ 人民币): no misread label inside them. */
   readonly notMisreads: readonly string[];
   readonly totalStopWords: readonly string[];
+  /** Characters of seal texts (收费专用章): read over a detail row, they are no part of its name. */
+  readonly sealChars: ReadonlySet<string>;
 }
 
 function readJson(name: string): unknown {
@@ -189,7 +191,7 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
 function loadLayoutWords(): Pick<
   ExtractTables,
   'categories' | 'detailHeaders' | 'medicalLevels' | 'invoiceWords' | 'medicalWords' | 'refusals' | 'titleWords' | 'totalStopWords'
-  | 'titleParts' | 'notMisreads'
+  | 'titleParts' | 'notMisreads' | 'sealChars'
 > {
   const catFile = 'cost-categories.json';
   const cats = readJson(catFile);
@@ -221,6 +223,7 @@ function loadLayoutWords(): Pick<
     titleParts: (Array.isArray(raw.titleParts) ? raw.titleParts : []).map((slot: unknown, i: number) => strings(slot, file, `titleParts[${i}]`)),
     notMisreads: strings(raw.notMisreads ?? [], file, 'notMisreads').map(compact),
     totalStopWords: strings(raw.totalStopWords, file, 'totalStopWords').map(compact),
+    sealChars: new Set(strings(raw.sealWords ?? [], file, 'sealWords').flatMap((w) => [...compact(w)])),
   };
 }
 

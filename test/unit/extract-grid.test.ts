@@ -1,0 +1,69 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { Catalogue } from '../../src/extract/catalogue.js';
+import { line } from './extract-lines.js';
+
+const noCatalogue = new Catalogue([]);
+
+function categoriesOf(lines: Parameters<typeof extractInvoice>[0]['lines'], variant: Parameters<typeof extractInvoice>[0]['variant'] = 'hebei') {
+  const out = extractInvoice({ lines, width: 1800, height: 900, variant, catalogue: noCatalogue });
+  assert.ok(out.ok);
+  return out.result;
+}
+
+test('category grid: of two amounts stacked right of a name, the one on the name\'s line is its amount', () => {
+  // Tight rows: the next row's amount lies within the row window too, at the same x.
+  const r = categoriesOf([
+    line('河北省医疗住院收费票据', 600, 40, 40, 44),
+    line('项目名称', 80, 190, 20, 36), line('金额(元)', 320, 190, 20, 36),
+    line('西药费', 80, 240, 20, 36), line('64184.80', 320, 228, 14, 36),
+    line('中草药费', 80, 274, 20, 36), line('429.60', 320, 262, 14, 36),
+    line('合计（小写）64614.40', 80, 400),
+  ]);
+  assert.deepEqual(r.cost_categories.map((c) => [c.name, c.cost]), [['西药费', 64184.8], ['中草药费', 429.6]]);
+});
+
+test('category grid: a bare number right of the amount (a binding hole read as 0) is not the amount', () => {
+  const r = categoriesOf([
+    line('河北省医疗住院收费票据', 600, 40, 40, 44),
+    line('化验费', 1160, 300), line('924.00', 1390, 300, 14), line('0', 1706, 302, 12),
+    line('治疗费', 1160, 340), line('468.00', 1390, 340, 14),
+    line('合计（小写）1392.00', 80, 500),
+  ]);
+  assert.deepEqual(r.cost_categories.map((c) => [c.name, c.cost]), [['化验费', 924], ['治疗费', 468]]);
+});
+
+test('payments: a payment word alone in the value cell of a label is not a payment, whatever lies below it', () => {
+  const r = categoriesOf([
+    line('河北省医疗住院收费票据', 600, 40, 40, 44),
+    line('西药费', 80, 200), line('331.00', 300, 200, 14),
+    line('合计（小写）331.00', 80, 260),
+    line('医保类别：', 1274, 400), line('自费', 1402, 400),
+    line('其他支付：', 1274, 440), line('6465.06', 1400, 440, 14),
+    line('个人自费：', 117, 470), line('497.18', 248, 470, 14),
+  ]);
+  const pay = new Map(r.payments_info.map((p) => [p.name, p.cost]));
+  assert.equal(pay.get('个人自费'), 497.18);
+  assert.equal(pay.get('其他支付'), 6465.06);
+});
+
+test('payments: Zhejiang prints 个人自理 (自付二) beside 乙类自付 (按比例自付); Henan 乙类自付 is 自付二', () => {
+  const zj = categoriesOf([
+    line('浙江省医疗门诊收费票据', 600, 40, 40, 44),
+    line('西药费', 80, 200), line('300.00', 300, 200, 14),
+    line('合计（小写）300.00', 80, 260),
+    line('乙类自付：', 80, 400), line('21.50', 200, 400, 14),
+    line('个人自理：', 80, 440), line('8.25', 200, 440, 14),
+  ], 'zhejiang');
+  const zjPay = new Map(zj.payments_info.map((p) => [p.name, p.cost]));
+  assert.equal(zjPay.get('按比例自付'), 21.5);
+  assert.equal(zjPay.get('自付二'), 8.25);
+  const hn = categoriesOf([
+    line('河南省医疗门诊收费票据', 600, 40, 40, 44),
+    line('西药费', 80, 200), line('300.00', 300, 200, 14),
+    line('合计（小写）300.00', 80, 260),
+    line('乙类自付：', 80, 400), line('21.50', 200, 400, 14),
+  ], 'henan');
+  assert.deepEqual(hn.payments_info.map((p) => [p.name, p.cost]), [['自付二', 21.5]]);
+});
