@@ -13,7 +13,6 @@ import { WorkerPool, OcrBusyError, OcrUnavailableError } from './pool.js';
 import { DEFAULT_PAGE_OPTIONS, runPage, runRegions, type TaskRunner } from './pipeline.js';
 import type { SharedPage } from './protocol.js';
 import type { Pixels } from '../image/warp.js';
-import { rotatedSize } from '../image/geometry.js';
 
 export { OcrBusyError, OcrUnavailableError };
 
@@ -58,7 +57,7 @@ function sharePage(image: RgbImage): Pixels {
 
 export class OcrEngine {
   private readonly pool: WorkerPool;
-  /** Tasks on the pool; every page they see lives in shared memory (see sharePage). */
+  /** Tasks on the pool; the one page they see is the shared copy sharePage made (turned pages are never materialised). */
   private readonly runner: TaskRunner;
 
   private constructor(readonly config: OcrConfig) {
@@ -71,14 +70,8 @@ export class OcrEngine {
     this.pool = pool;
     this.runner = {
       parallelism: pool.size,
-      detect: (page, maxSide) => pool.detect(sharedOf(page), maxSide),
+      detect: (page, maxSide, turn) => pool.detect(sharedOf(page), maxSide, turn ?? 0),
       read: (page, jobs) => pool.read(sharedOf(page), jobs),
-      rotate: async (page, angle) => {
-        const target = new SharedArrayBuffer(page.width * page.height * 3);
-        const times = await pool.rotate(sharedOf(page), angle, target);
-        const size = rotatedSize(angle, page.width, page.height);
-        return { page: { data: new Uint8Array(target), width: size.width, height: size.height }, times };
-      },
     };
   }
 

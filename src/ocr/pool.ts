@@ -17,7 +17,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { distFile } from '../util/paths.js';
-import type { DetectOutcome, LineJob, ReadOutcome, StageTimes } from './tasks.js';
+import type { DetectOutcome, LineJob, ReadOutcome } from './tasks.js';
 import type { PageAngle } from './types.js';
 import type { SharedPage, TaskReply, TaskRequest, WorkerInit, WorkerStatus } from './protocol.js';
 
@@ -206,8 +206,9 @@ export class WorkerPool {
     });
   }
 
-  async detect(page: SharedPage, maxSide: number): Promise<DetectOutcome> {
-    const reply = await this.submit({ kind: 'detect', page, maxSide });
+  /** Line boxes of `page` turned clockwise by `turn`. */
+  async detect(page: SharedPage, maxSide: number, turn: PageAngle = 0): Promise<DetectOutcome> {
+    const reply = await this.submit({ kind: 'detect', page, maxSide, turn });
     if (!reply.ok) throw new Error(`OCR detection failed: ${reply.message}`);
     if (reply.kind !== 'detect') throw new Error('OCR worker answered the wrong task');
     return reply.result;
@@ -217,14 +218,6 @@ export class WorkerPool {
     const reply = await this.submit({ kind: 'read', page, jobs });
     if (!reply.ok) throw new Error(`OCR recognition failed: ${reply.message}`);
     if (reply.kind !== 'read') throw new Error('OCR worker answered the wrong task');
-    return reply.result;
-  }
-
-  /** Turns `page` into `target` (same byte size) on a worker. */
-  async rotate(page: SharedPage, angle: PageAngle, target: SharedArrayBuffer): Promise<StageTimes> {
-    const reply = await this.submit({ kind: 'rotate', page, angle, target });
-    if (!reply.ok) throw new Error(`OCR page rotation failed: ${reply.message}`);
-    if (reply.kind !== 'rotate') throw new Error('OCR worker answered the wrong task');
     return reply.result;
   }
 

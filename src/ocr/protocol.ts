@@ -1,5 +1,5 @@
 /** Messages between the pool and its worker threads. Pixels travel as shared memory, never JSON. */
-import type { DetectOutcome, LineJob, ReadOutcome, StageTimes } from './tasks.js';
+import type { DetectOutcome, LineJob, ReadOutcome } from './tasks.js';
 import type { PageAngle } from './types.js';
 
 /** A page in shared memory: every worker reads the same bytes without a copy. */
@@ -16,14 +16,12 @@ export interface WorkerInit {
 }
 
 export type TaskRequest =
-  | { readonly id: number; readonly kind: 'detect'; readonly page: SharedPage; readonly maxSide: number }
-  | { readonly id: number; readonly kind: 'read'; readonly page: SharedPage; readonly jobs: readonly LineJob[] }
-  | { readonly id: number; readonly kind: 'rotate'; readonly page: SharedPage; readonly angle: PageAngle; readonly target: SharedArrayBuffer };
+  | { readonly id: number; readonly kind: 'detect'; readonly page: SharedPage; readonly maxSide: number; readonly turn: PageAngle }
+  | { readonly id: number; readonly kind: 'read'; readonly page: SharedPage; readonly jobs: readonly LineJob[] };
 
 export type TaskReply =
   | { readonly id: number; readonly ok: true; readonly kind: 'detect'; readonly result: DetectOutcome }
   | { readonly id: number; readonly ok: true; readonly kind: 'read'; readonly result: ReadOutcome }
-  | { readonly id: number; readonly ok: true; readonly kind: 'rotate'; readonly result: StageTimes }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
 export type WorkerStatus = { readonly type: 'ready'; readonly loadMs: number } | { readonly type: 'failed'; readonly message: string };

@@ -1,6 +1,7 @@
 /**
  * The two units of work a worker thread runs on a page it shares with the main thread:
- * detect the page's line boxes, or read a list of line quads (crop, classify 0/180, recognise).
+ * detect the page's line boxes (as given or turned), or read a list of line quads (crop,
+ * classify 0/180, recognise).
  * Plain functions over an OcrModels, so tests and the benchmark can run them in one thread.
  */
 import type { PageAngle, Quad8 } from './types.js';
@@ -37,18 +38,19 @@ export interface DetectOutcome {
   readonly times: StageTimes;
 }
 
-export async function detectTask(models: OcrModels, page: Pixels, maxSide: number, db: DbOptions = DEFAULT_DB_OPTIONS): Promise<DetectOutcome> {
+/** Line boxes of `page` turned clockwise by `turn`, on that turned page's coordinates. */
+export async function detectTask(models: OcrModels, page: Pixels, maxSide: number, turn: PageAngle = 0, db: DbOptions = DEFAULT_DB_OPTIONS): Promise<DetectOutcome> {
   const times = zeroTimes();
   models.takeModelMs();
   const t0 = performance.now();
-  const input = detectionInput(page, maxSide);
+  const input = detectionInput(page, maxSide, turn);
   const map = await models.detect(input);
   const t1 = performance.now();
   const boxes = scaleBoxes(dbPostprocess(map.data, map.width, map.height, db), {
     width: map.width,
     height: map.height,
-    sourceWidth: page.width,
-    sourceHeight: page.height,
+    sourceWidth: input.sourceWidth,
+    sourceHeight: input.sourceHeight,
   });
   times.detectMs = t1 - t0;
   times.postMs = performance.now() - t1;
@@ -150,30 +152,15 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
   return { lines, times };
 }
 
-/** Turns a page by a quarter-turn multiple into `target` (shared memory the caller allocated). */
-export function rotateTask(page: Pixels, angle: PageAngle, target: Uint8Array): StageTimes {
-  const t0 = performance.now();
-  const turned = rotatePixels(page, angle);
-  target.set(turned.data);
-  const times = zeroTimes();
-  times.postMs = performance.now() - t0;
-  return times;
-}
-
 /** Runs tasks in the calling thread, one at a time: for tests and raw-model benchmarks. */
 export function inThreadRunner(models: OcrModels, opts: ReadOptions = DEFAULT_READ_OPTIONS): {
   readonly parallelism: number;
-  detect(page: Pixels, maxSide: number): Promise<DetectOutcome>;
+  detect(page: Pixels, maxSide: number, turn?: PageAngle): Promise<DetectOutcome>;
   read(page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome>;
-  rotate(page: Pixels, angle: PageAngle): Promise<{ page: Pixels; times: StageTimes }>;
 } {
   return {
     parallelism: 1,
-    detect: (page, maxSide) => detectTask(models, page, maxSide),
+    detect: (page, maxSide, turn) => detectTask(models, page, maxSide, turn ?? 0),
     read: (page, jobs) => readTask(models, page, jobs, opts),
-    rotate: (page, angle) => {
-      const turned = rotatePixels(page, angle);
-      return Promise.resolve({ page: turned, times: zeroTimes() });
-    },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { OcrModels } from './models.js';
-import { detectTask, readTask, rotateTask } from './tasks.js';
+import { detectTask, readTask } from './tasks.js';
 import type { SharedPage, TaskReply, TaskRequest, WorkerInit, WorkerStatus } from './protocol.js';
 import type { Pixels } from '../image/warp.js';
 
@@ -33,15 +33,10 @@ async function main(): Promise<void> {
     let work: Promise<TaskReply>;
     switch (req.kind) {
       case 'detect':
-        work = detectTask(models, page, req.maxSide).then((result) => ({ id: req.id, ok: true, kind: 'detect', result }));
+        work = detectTask(models, page, req.maxSide, req.turn).then((result) => ({ id: req.id, ok: true, kind: 'detect', result }));
         break;
       case 'read':
         work = readTask(models, page, req.jobs).then((result) => ({ id: req.id, ok: true, kind: 'read', result }));
-        break;
-      case 'rotate':
-        work = new Promise<TaskReply>((resolve) => {
-          resolve({ id: req.id, ok: true, kind: 'rotate', result: rotateTask(page, req.angle, new Uint8Array(req.target)) });
-        });
         break;
     }
     work.then(

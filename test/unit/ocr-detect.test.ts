@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dbPostprocess, detectionInput, detectionSize, unclipRect } from '../../src/ocr/detect.js';
 import { quadSize } from '../../src/image/geometry.js';
+import { rotatePixels, type Pixels } from '../../src/image/warp.js';
+import type { PageAngle } from '../../src/ocr/types.js';
 
 /** A probability map with a filled (possibly rotated) rectangle of probability `p`. */
 function paint(map: Float32Array, w: number, cx: number, cy: number, rw: number, rh: number, angle: number, p: number): void {
@@ -78,4 +80,30 @@ test('detection input: sides are multiples of 32 within the limit, BGR normalise
   // Channel 0 is blue (0), channel 2 is red (255), each with Paddle's mean/std for that position.
   assert.ok(Math.abs(input.tensor[0]! - (0 - 0.485) / 0.229) < 1e-5);
   assert.ok(Math.abs(input.tensor[2 * plane]! - (1 - 0.406) / 0.225) < 1e-5);
+});
+
+test('detection input of a turned page matches turning the page first, without turning it at full size', () => {
+  // A page with structure in both directions (a gradient and a bright block off-centre), larger
+  // than the detection side so it is resized.
+  const w = 300, h = 200;
+  const data = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      const block = x > 40 && x < 120 && y > 20 && y < 60;
+      data[i] = block ? 250 : Math.round((x / w) * 200);
+      data[i + 1] = Math.round((y / h) * 200);
+      data[i + 2] = block ? 10 : 90;
+    }
+  }
+  const page: Pixels = { data, width: w, height: h };
+  for (const turn of [90, 180, 270] as PageAngle[]) {
+    const direct = detectionInput(page, 160, turn);
+    const reference = detectionInput(rotatePixels(page, turn), 160);
+    assert.deepEqual([direct.width, direct.height, direct.sourceWidth, direct.sourceHeight], [reference.width, reference.height, reference.sourceWidth, reference.sourceHeight], `turn ${turn}`);
+    // Resizing and quarter turns commute (the resize is pixel-centre aligned): the same values.
+    let diff = 0;
+    for (let i = 0; i < direct.tensor.length; i++) diff += Math.abs(direct.tensor[i]! - reference.tensor[i]!);
+    assert.ok(diff / direct.tensor.length < 1e-3, `turn ${turn}: mean difference ${diff / direct.tensor.length}`);
+  }
 });

@@ -17,56 +17,63 @@ function decoded(score: number): DecodedLine {
 
 /**
  * A fake runner over a page whose text is upright (`upsideDown` false) or upside down: a line
- * reads confidently only in the right direction, and the classifier agrees. The page handed
- * back by `rotate` is upright. It records every read job per page object.
+ * reads confidently only in the right direction, and the classifier agrees. Once the page has
+ * been detected turned (detect with a turn), its line quads are mapped upright and read right.
+ * It records the turns asked of the detector and every read job, in order, with the number of
+ * turned detections made before it.
  */
-function fakeRunner(upsideDown: boolean): { runner: TaskRunner; jobsOn: Map<Pixels, LineJob[]>; turns: PageAngle[] } {
-  const jobsOn = new Map<Pixels, LineJob[]>();
+function fakeRunner(upsideDown: boolean): { runner: TaskRunner; jobs: { job: LineJob; page: Pixels; afterTurn: boolean }[]; turns: PageAngle[] } {
+  const jobs: { job: LineJob; page: Pixels; afterTurn: boolean }[] = [];
   const turns: PageAngle[] = [];
-  const uprightPages = new Set<Pixels>();
   const runner: TaskRunner = {
     parallelism: 2,
-    detect: (): Promise<DetectOutcome> => Promise.resolve({ boxes: boxes.map((quad) => ({ quad, score: 0.9 })), times: zeroTimes() }),
-    read: (page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome> => {
-      jobsOn.set(page, [...(jobsOn.get(page) ?? []), ...jobs]);
-      const turned = upsideDown && !uprightPages.has(page);
+    detect: (_page: Pixels, _side: number, turn?: PageAngle): Promise<DetectOutcome> => {
+      if (turn !== undefined && turn !== 0) turns.push(turn);
+      return Promise.resolve({ boxes: boxes.map((quad) => ({ quad, score: 0.9 })), times: zeroTimes() });
+    },
+    read: (p: Pixels, js: readonly LineJob[]): Promise<ReadOutcome> => {
+      const afterTurn = turns.length > 0;
+      for (const job of js) jobs.push({ job, page: p, afterTurn });
+      const turned = upsideDown && !afterTurn;
       const good = decoded(0.97), bad = decoded(0.3);
-      const lines: LineRead[] = jobs.map((j) => ({
+      const lines: LineRead[] = js.map((j) => ({
         forward: j.read === 'none' ? null : turned ? bad : good,
         flipped: j.read === 'both' ? (turned ? good : bad) : null,
         angle: j.classify ? { angle: turned ? 180 : 0, score: 0.95, p180: turned ? 0.95 : 0.05 } : null,
       }));
       return Promise.resolve({ lines, times: zeroTimes() });
     },
-    rotate: (page: Pixels, angle: PageAngle) => {
-      turns.push(angle);
-      const out: Pixels = { data: page.data, width: page.width, height: page.height };
-      uprightPages.add(out);
-      return Promise.resolve({ page: out, times: zeroTimes() });
-    },
   };
-  return { runner, jobsOn, turns };
+  return { runner, jobs, turns };
 }
 
 const page: Pixels = { data: new Uint8Array(W * H * 3), width: W, height: H };
 
 test('an upside-down page is judged from the probes alone: its lines are not read forward first', async () => {
-  const { runner, jobsOn, turns } = fakeRunner(true);
+  const { runner, jobs, turns } = fakeRunner(true);
   const out = await runPage(runner, page);
   assert.equal(out.angle, 180);
   assert.deepEqual(turns, [180]);
-  const onInput = jobsOn.get(page) ?? [];
-  assert.equal(onInput.length, 3, 'only the three probes are read on the page as given');
-  assert.ok(onInput.every((j) => j.read === 'both'));
+  const before = jobs.filter((j) => !j.afterTurn);
+  assert.equal(before.length, 3, 'only the three probes are read before the page is detected turned');
+  assert.ok(before.every((j) => j.job.read === 'both'));
+  // Lines are cropped from the page as given (no turned copy), their quads mapped back onto it:
+  // a box at the upright page's top-left is read at the input's bottom-right.
+  const after = jobs.filter((j) => j.afterTurn);
+  assert.equal(after.length, boxes.length);
+  assert.ok(after.every((j) => j.page === page));
+  const first = after.find((j) => j.job.quad[1] === H - 40);
+  assert.ok(first, 'the top line of the upright page is read at the bottom of the input');
+  assert.deepEqual(first.job.quad.slice(0, 2), [W - 100, H - 40]);
   assert.equal(out.lines.length, boxes.length);
 });
 
 test('an upright page reads every line once, probes both ways, with a classifier vote on every line', async () => {
-  const { runner, jobsOn, turns } = fakeRunner(false);
+  const { runner, jobs: seen, turns } = fakeRunner(false);
   const out = await runPage(runner, page);
   assert.equal(out.angle, 0);
   assert.deepEqual(turns, []);
-  const jobs = jobsOn.get(page) ?? [];
+  const jobs = seen.map((j) => j.job);
   assert.equal(jobs.length, boxes.length);
   assert.equal(jobs.filter((j) => j.read === 'both').length, 3);
   assert.ok(jobs.every((j) => j.classify));
