@@ -8,6 +8,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
+import { convexOverlap, edgeQuads, quadPointsOf } from './edges.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -49,6 +50,18 @@ export interface DocumentOptions {
   readonly minSplitSolidity: number;
   /** Largest brightness change between neighbouring working pixels within one sheet's paper. */
   readonly maxPaperGradient: number;
+  /** Least share of an edge-found quad inside a paper region for it to count as one of its documents. */
+  readonly minEdgeQuadInside: number;
+  /** Least backing of every side for an edge quad outside every paper region to be a document. */
+  readonly minLoneEdgeSupport: number;
+  /** An edge quad replaces a region inside it when it is this much larger ... */
+  readonly minEnclosingGrowth: number;
+  /** ... but not more than this (then it is a larger sheet the region lies on) ... */
+  readonly maxEnclosingGrowth: number;
+  /** ... and holds this share of the region. */
+  readonly minEnclosedShare: number;
+  /** Largest share of the smaller of such a quad and a region they may have in common. */
+  readonly maxLoneEdgeOverlap: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -67,6 +80,12 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minPaperStep: 8,
   minSplitSolidity: 0.9,
   maxPaperGradient: 2,
+  minEdgeQuadInside: 0.8,
+  minLoneEdgeSupport: 0.8,
+  minEnclosingGrowth: 1.1,
+  maxEnclosingGrowth: 3,
+  minEnclosedShare: 0.9,
+  maxLoneEdgeOverlap: 0.2,
 };
 
 /** RGB colour bin (4 bits a channel). */
@@ -372,6 +391,49 @@ function solidSheet(reg: Region, w: number, o: DocumentOptions): boolean {
   return fill >= o.minSplitSolidity && fill <= 2 - o.minSplitSolidity;
 }
 
+function wholeQuad(img: RgbImage): Quad8 {
+  const w = img.width - 1;
+  const h = img.height - 1;
+  return [0, 0, w, 0, w, h, 0, h];
+}
+
+/**
+ * Reconciles the paper mask's regions with the documents found by their edges. A region holding
+ * two or more edge quads is replaced by them: overlapping cards, or cards lying side by side on
+ * other papers, are one bright region to the mask but keep a straight border each. A region
+ * holding one edge quad or none stays as the mask found it (a page with a coloured band or a photo
+ * keeps its one region). An edge quad clear of every region, and well backed on all four sides, is
+ * a document the mask missed (a grey card on a pale cloth), unless the mask found nothing but the
+ * whole frame.
+ */
+function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean): Quad8[] {
+  const found = edgeQuads(work, { minAreaFraction: o.minAreaFraction });
+  if (found.length === 0) return [...regions];
+  const out: Quad8[] = [];
+  for (const region of regions) {
+    const rp = quadPointsOf(region);
+    const inside = found.filter((e) => convexOverlap(quadPointsOf(e.quad), rp) >= o.minEdgeQuadInside * e.area);
+    if (inside.length >= 2) {
+      out.push(...inside.map((e) => e.quad));
+      continue;
+    }
+    // A region that a shadow's edge or a lit patch cut short lies within one edge quad larger than
+    // itself: the quad is the whole sheet, and holds everything the region held.
+    const regionArea = quadArea(region);
+    const around = found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && e.area <= o.maxEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= o.minEnclosedShare * regionArea);
+    out.push(around && !wholeFrame ? around.quad : region);
+  }
+  if (!wholeFrame) {
+    for (const e of found) {
+      if (e.minSupport < o.minLoneEdgeSupport) continue;
+      const ep = quadPointsOf(e.quad);
+      const clear = out.every((q) => convexOverlap(ep, quadPointsOf(q)) <= o.maxLoneEdgeOverlap * Math.min(e.area, quadArea(q)));
+      if (clear) out.push(e.quad);
+    }
+  }
+  return out.slice(0, o.maxDocuments);
+}
+
 /** The documents of an image, in reading order (top to bottom, then left to right). Never empty. */
 export function locateDocuments(image: RgbImage, options: Partial<DocumentOptions> = {}): LocatedDocument[] {
   const o = { ...DEFAULT_DOCUMENT_OPTIONS, ...options };
@@ -392,8 +454,12 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     .sort((a, b) => b.comp.area - a.comp.area)
     .slice(0, o.maxDocuments);
   const covered = sheets.reduce((n, s) => n + s.comp.area, 0);
-  if (sheets.length === 0 || covered >= o.fillsFrameFraction * total) return [wholeImage(image)];
-  const docs: LocatedDocument[] = [];
+  if (sheets.length === 0 || covered >= o.fillsFrameFraction * total) {
+    // Paper everywhere: cards on a desk of other papers still show their own borders.
+    const split = splitByEdges([wholeQuad(work)], work, o, true);
+    return split.length < 2 ? [wholeImage(image)] : readingOrder(split.map((q) => finish(q, scale, image)));
+  }
+  const quads: Quad8[] = [];
   for (const { labels: lab, comp: c } of sheets) {
     let q = regionQuad(lab, c.label, work.width, c);
     const area = quadArea(q);
@@ -404,9 +470,10 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
       if (c.area / boxArea < o.minSolidity * 0.75) continue;
       q = [c.x0, c.y0, c.x1, c.y0, c.x1, c.y1, c.x0, c.y1];
     }
-    docs.push(finish(q, scale, image));
+    quads.push(q);
   }
-  if (docs.length === 0) return [wholeImage(image)];
+  if (quads.length === 0) return [wholeImage(image)];
+  const docs = splitByEdges(quads, work, o, false).map((q) => finish(q, scale, image));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image
@@ -416,6 +483,11 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     const clear = sheets.length === 1 && !runsAlongBorder(sheets[0], work.width, work.height) && solidSheet(sheets[0], work.width, o);
     if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
   }
+  return readingOrder(docs);
+}
+
+/** Top to bottom, then left to right within a row. */
+function readingOrder(docs: LocatedDocument[]): LocatedDocument[] {
   docs.sort((a, b) => {
     const ay = (a.bbox[1] + a.bbox[3]) / 2;
     const by = (b.bbox[1] + b.bbox[3]) / 2;

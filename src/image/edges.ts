@@ -1,0 +1,474 @@
+/**
+ * Documents found by their straight edges rather than by their paper's brightness. Cards lying on
+ * a desk of other papers, or overlapping cards and sheets, are all "paper" to a brightness mask and
+ * merge into one region; what still tells them apart is the straight step in colour along each
+ * document's border. This module finds those steps, fits lines through them (a Hough transform in
+ * which every edge pixel votes only near its own gradient direction) and closes quadrilaterals
+ * whose four sides are each mostly backed by such a step.
+ *
+ * Printed rules, table frames and text are strokes, not steps: the colour a few pixels to either
+ * side of a stroke is the same paper, so they are left out before any line is fitted.
+ */
+import type { Quad8 } from '../ocr/types.js';
+import type { RgbImage } from './types.js';
+
+export interface EdgeQuadOptions {
+  /** Least Sobel magnitude (strongest channel, 3x3 box-smoothed image) of an edge pixel. */
+  readonly minEdgeStrength: number;
+  /** Distance in pixels at which the two sides of an edge are compared. */
+  readonly stepOffset: number;
+  /** Least colour difference (sum over channels) between the two sides of a document edge. */
+  readonly minStep: number;
+  /** Degrees around its gradient direction within which an edge pixel votes and supports lines. */
+  readonly angleTolerance: number;
+  /** Most lines kept from the Hough space. */
+  readonly maxLines: number;
+  /** Most lines kept within one 10-degree band of directions. */
+  readonly maxLinesPerDirection: number;
+  /** Shortest side of a quad, as a share of the image's shorter side. */
+  readonly minSideFraction: number;
+  /** Largest angle between two opposite sides (perspective), degrees. */
+  readonly maxOppositeAngle: number;
+  /** Least share of every side backed by edge pixels (an overlapping document hides some). */
+  readonly minSideSupport: number;
+  /** Length near each corner whose backing is checked: this share of the side, at least minCornerRun px. */
+  readonly cornerRunShare: number;
+  readonly minCornerRun: number;
+  /** Least backing of a side near each of its corners. */
+  readonly minCornerSupport: number;
+  /** Least mean share of the four sides backed by edge pixels. */
+  readonly minMeanSupport: number;
+  /** Smallest quad, as a share of the image area. */
+  readonly minAreaFraction: number;
+  /** Least share of a quad each side of an edge crossing it must keep for the quad to be two. */
+  readonly minDividedShare: number;
+  /** Least share of such a crossing edge backed by edge pixels. */
+  readonly minDividerSupport: number;
+  /** Share of the smaller of two quads they may have in common and both be kept. */
+  readonly maxOverlap: number;
+  /** How far (share of the shorter side) a corner may lie outside the image. */
+  readonly cornerMargin: number;
+}
+
+export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
+  minEdgeStrength: 28,
+  stepOffset: 3,
+  minStep: 12,
+  angleTolerance: 3,
+  maxLines: 48,
+  maxLinesPerDirection: 12,
+  minSideFraction: 0.12,
+  maxOppositeAngle: 14,
+  minSideSupport: 0.55,
+  minMeanSupport: 0.75,
+  cornerRunShare: 0.12,
+  minCornerRun: 6,
+  minCornerSupport: 0.4,
+  minAreaFraction: 0.04,
+  maxOverlap: 0.3,
+  minDividedShare: 0.25,
+  minDividerSupport: 0.7,
+  cornerMargin: 0.01,
+};
+
+/** A quad closed by four supported edges, with the length of its border they back. */
+export interface EdgeQuad {
+  /** Corners clockwise from top-left, in the pixels of the image searched. */
+  readonly quad: Quad8;
+  readonly area: number;
+  /** Pixels of border backed by edge evidence (longer, better-backed borders score higher). */
+  readonly score: number;
+  /** Least share of one side backed by edge pixels. */
+  readonly minSupport: number;
+}
+
+export interface EdgeMap {
+  readonly w: number;
+  readonly h: number;
+  /** Gradient direction of each step-edge pixel in whole degrees [0, 180), -1 where none. */
+  readonly angle: Int16Array;
+}
+
+/** 3x3 box blur per channel: cloth weave, wood grain and JPEG noise stop looking like edges. */
+function smooth(img: RgbImage): Float32Array {
+  const { width: w, height: h } = img;
+  const out = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        let n = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= h) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            if (xx < 0 || xx >= w) continue;
+            s += img.data[(yy * w + xx) * 3 + c];
+            n++;
+          }
+        }
+        out[(y * w + x) * 3 + c] = s / n;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Step edges: Sobel on the channel that changes most, thinned to the ridge along the gradient,
+ * kept only where the two sides of the edge differ in colour (a border between two surfaces, not a
+ * printed stroke on one).
+ */
+export function stepEdges(img: RgbImage, o: EdgeQuadOptions): EdgeMap {
+  const { width: w, height: h } = img;
+  const s = smooth(img);
+  const mag = new Float32Array(w * h);
+  const gxs = new Float32Array(w * h);
+  const gys = new Float32Array(w * h);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      let best = 0;
+      let bx = 0;
+      let by = 0;
+      for (let c = 0; c < 3; c++) {
+        const at = (dx: number, dy: number): number => s[((y + dy) * w + x + dx) * 3 + c];
+        const gx = at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1);
+        const gy = at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1);
+        const m = gx * gx + gy * gy;
+        if (m > best) {
+          best = m;
+          bx = gx;
+          by = gy;
+        }
+      }
+      const i = y * w + x;
+      mag[i] = Math.sqrt(best);
+      gxs[i] = bx;
+      gys[i] = by;
+    }
+  }
+  const angle = new Int16Array(w * h).fill(-1);
+  const d = o.stepOffset;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const m = mag[i];
+      if (m < o.minEdgeStrength) continue;
+      const nx = gxs[i] / m;
+      const ny = gys[i] / m;
+      // Thin to the ridge: the pixel must be the strongest of its two neighbours across the edge.
+      const sx = Math.round(nx);
+      const sy = Math.round(ny);
+      if (mag[i + sy * w + sx] > m || mag[i - sy * w - sx] > m) continue;
+      // A stroke, or a double rule, up to a few pixels wide has the same paper on both sides at
+      // one of these distances; a border between two surfaces differs at all of them.
+      let step = Infinity;
+      for (const dist of [d, d + 2, d + 5]) {
+        const ax = Math.round(x + nx * dist);
+        const ay = Math.round(y + ny * dist);
+        const bx = Math.round(x - nx * dist);
+        const by = Math.round(y - ny * dist);
+        if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= w || bx >= w || ay >= h || by >= h) {
+          step = 0;
+          break;
+        }
+        const a = (ay * w + ax) * 3;
+        const b = (by * w + bx) * 3;
+        step = Math.min(step, Math.abs(s[a] - s[b]) + Math.abs(s[a + 1] - s[b + 1]) + Math.abs(s[a + 2] - s[b + 2]));
+      }
+      if (step < o.minStep) continue;
+      let deg = Math.round((Math.atan2(ny, nx) * 180) / Math.PI);
+      deg = ((deg % 180) + 180) % 180;
+      angle[i] = deg;
+    }
+  }
+  return { w, h, angle };
+}
+
+/** A line x cos t + y sin t = rho, with how many of its samples an edge pixel backs. */
+export interface Line {
+  readonly theta: number;
+  readonly rho: number;
+  readonly cos: number;
+  readonly sin: number;
+  /** Offset of the first sample along the line's direction. */
+  readonly t0: number;
+  /** prefix[k] = backed samples among the first k. */
+  readonly prefix: Uint32Array;
+}
+
+const COS = Float64Array.from({ length: 180 }, (_, k) => Math.cos((k * Math.PI) / 180));
+const SIN = Float64Array.from({ length: 180 }, (_, k) => Math.sin((k * Math.PI) / 180));
+
+function angleGap(a: number, b: number): number {
+  const d = Math.abs(a - b) % 180;
+  return Math.min(d, 180 - d);
+}
+
+/** The strongest lines of the Hough space, apart from each other. */
+export function houghLines(map: EdgeMap, o: EdgeQuadOptions, minVotes: number): Line[] {
+  const { w, h, angle } = map;
+  const diag = Math.ceil(Math.hypot(w, h));
+  const span = 2 * diag + 1;
+  const acc = new Uint32Array(180 * span);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const a = angle[y * w + x];
+      if (a < 0) continue;
+      for (let k = a - o.angleTolerance; k <= a + o.angleTolerance; k++) {
+        const t = ((k % 180) + 180) % 180;
+        const rho = Math.round(x * COS[t] + y * SIN[t]);
+        acc[t * span + rho + diag]++;
+      }
+    }
+  }
+  const peaks: { t: number; r: number; v: number }[] = [];
+  for (let t = 0; t < 180; t++) {
+    for (let r = 0; r < span; r++) {
+      const v = acc[t * span + r];
+      if (v >= minVotes) peaks.push({ t, r: r - diag, v });
+    }
+  }
+  peaks.sort((a, b) => b.v - a.v);
+  const kept: { t: number; r: number }[] = [];
+  // Text rows and ruled desk papers yield many lines of one direction; a quota per direction
+  // keeps the fewer, weaker sides across them (a card's short sides) in the running.
+  const perBand = new Uint16Array(18);
+  for (const p of peaks) {
+    if (kept.length >= o.maxLines) break;
+    const band = Math.floor(p.t / 10);
+    if (perBand[band] >= o.maxLinesPerDirection) continue;
+    // Lines near 0 and 179 degrees are the same direction with rho negated.
+    const near = kept.some((k) => {
+      const gap = angleGap(k.t, p.t);
+      if (gap > 4) return false;
+      const sameSide = Math.abs(k.t - p.t) <= 90;
+      return Math.abs(k.r - (sameSide ? p.r : -p.r)) <= 6;
+    });
+    if (near) continue;
+    kept.push(p);
+    perBand[band]++;
+  }
+  return kept.map((p) => lineSupport(map, p.t, p.r, o));
+}
+
+/** Which samples along a line have a step-edge pixel of the line's direction within a pixel. */
+function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQuadOptions): Line {
+  const { w, h, angle } = map;
+  const cos = COS[theta];
+  const sin = SIN[theta];
+  const diag = Math.ceil(Math.hypot(w, h));
+  const t0 = -diag;
+  const n = 2 * diag + 1;
+  const prefix = new Uint32Array(n + 1);
+  const tol = o.angleTolerance * 2 + 2;
+  for (let k = 0; k < n; k++) {
+    const t = t0 + k;
+    // Point on the line: rho along the normal, t along the direction (-sin, cos).
+    const px = rho * cos - t * sin;
+    const py = rho * sin + t * cos;
+    let hit = 0;
+    for (let off = -1; off <= 1 && !hit; off++) {
+      const x = Math.round(px + off * cos);
+      const y = Math.round(py + off * sin);
+      if (x < 0 || y < 0 || x >= w || y >= h) continue;
+      const a = angle[y * w + x];
+      if (a >= 0 && angleGap(a, theta) <= tol) hit = 1;
+    }
+    prefix[k + 1] = prefix[k] + hit;
+  }
+  return { theta, rho, cos, sin, t0, prefix };
+}
+
+interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+function intersect(a: Line, b: Line): Point | null {
+  const det = a.cos * b.sin - a.sin * b.cos;
+  if (Math.abs(det) < 1e-6) return null;
+  return { x: (a.rho * b.sin - b.rho * a.sin) / det, y: (a.cos * b.rho - b.cos * a.rho) / det };
+}
+
+/** Share of the segment of `line` between two of its points that edge pixels back. */
+function support(line: Line, p: Point, q: Point): number {
+  const tp = Math.round(-p.x * line.sin + p.y * line.cos) - line.t0;
+  const tq = Math.round(-q.x * line.sin + q.y * line.cos) - line.t0;
+  const lo = Math.max(0, Math.min(tp, tq));
+  const hi = Math.min(line.prefix.length - 1, Math.max(tp, tq));
+  if (hi <= lo) return 0;
+  return (line.prefix[hi] - line.prefix[lo]) / (hi - lo);
+}
+
+function polygonArea(p: readonly Point[]): number {
+  let a = 0;
+  for (let i = 0; i < p.length; i++) {
+    const j = (i + 1) % p.length;
+    a += p[i].x * p[j].y - p[j].x * p[i].y;
+  }
+  return a / 2;
+}
+
+/** Corners clockwise (in image coordinates, y down) from the one nearest the top-left. */
+function orderCorners(p: Point[]): Point[] {
+  const pts = polygonArea(p) < 0 ? [...p].reverse() : [...p];
+  let first = 0;
+  for (let i = 1; i < 4; i++) if (pts[i].x + pts[i].y < pts[first].x + pts[first].y) first = i;
+  return [0, 1, 2, 3].map((k) => pts[(first + k) % 4]);
+}
+
+function toQuad(p: readonly Point[]): Quad8 {
+  return [p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y, p[3].x, p[3].y];
+}
+
+export function quadPointsOf(q: Quad8): Point[] {
+  return [0, 2, 4, 6].map((i) => ({ x: q[i], y: q[i + 1] }));
+}
+
+/** Area two convex polygons have in common (Sutherland-Hodgman clipping). */
+export function convexOverlap(a: readonly Point[], b: readonly Point[]): number {
+  const clip = polygonArea(b) < 0 ? [...b].reverse() : [...b];
+  let out: Point[] = polygonArea(a) < 0 ? [...a].reverse() : [...a];
+  for (let i = 0; i < clip.length && out.length > 0; i++) {
+    const c0 = clip[i];
+    const c1 = clip[(i + 1) % clip.length];
+    const inside = (p: Point): boolean => (c1.x - c0.x) * (p.y - c0.y) - (c1.y - c0.y) * (p.x - c0.x) >= 0;
+    const cross = (p: Point, q: Point): Point => {
+      const a1 = c1.y - c0.y;
+      const b1 = c0.x - c1.x;
+      const d1 = a1 * c0.x + b1 * c0.y;
+      const a2 = q.y - p.y;
+      const b2 = p.x - q.x;
+      const d2 = a2 * p.x + b2 * p.y;
+      const det = a1 * b2 - a2 * b1;
+      return det === 0 ? p : { x: (b2 * d1 - b1 * d2) / det, y: (a1 * d2 - a2 * d1) / det };
+    };
+    const input = out;
+    out = [];
+    for (let k = 0; k < input.length; k++) {
+      const cur = input[k];
+      const prev = input[(k + input.length - 1) % input.length];
+      if (inside(cur)) {
+        if (!inside(prev)) out.push(cross(prev, cur));
+        out.push(cur);
+      } else if (inside(prev)) out.push(cross(prev, cur));
+    }
+  }
+  return out.length < 3 ? 0 : Math.abs(polygonArea(out));
+}
+
+/** Where p lies along the segment a-b: 0 at a, 1 at b (projected). */
+function along(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  return len2 === 0 ? 0 : ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2;
+}
+
+/**
+ * Whether a quad is two documents side by side: an edge parallel to two of its sides crosses it
+ * from one of the other sides to the opposite one, well inside. Two cards of one size lying in a
+ * row share their top and bottom lines, so their union closes a quad as well backed as either
+ * card; the border between them is what gives it away. A card's title band also crosses the card,
+ * but near one side, so only crossings that leave each part `minDividedShare` of the quad count.
+ */
+function dividedQuad(lines: readonly Line[], sides: readonly number[], ta: number, tb: number, pts: readonly Point[], o: EdgeQuadOptions): boolean {
+  // Sides: k from pts[0] to pts[1], j from pts[1] to pts[2], l from pts[2] to pts[3], i from pts[3] to pts[0].
+  const [i, j, k, l] = sides;
+  for (let m = 0; m < lines.length; m++) {
+    if (m === i || m === j || m === k || m === l) continue;
+    const line = lines[m];
+    // A line parallel to i and j runs from side k to side l; one parallel to k and l from i to j.
+    const across: [number, number, Point, Point, Point, Point] | null =
+      angleGap(line.theta, ta) <= o.maxOppositeAngle ? [k, l, pts[0], pts[1], pts[3], pts[2]] : angleGap(line.theta, tb) <= o.maxOppositeAngle ? [i, j, pts[0], pts[3], pts[1], pts[2]] : null;
+    if (!across) continue;
+    const [s0, s1, a0, a1, b0, b1] = across;
+    const p = intersect(line, lines[s0]);
+    const q = intersect(line, lines[s1]);
+    if (!p || !q) continue;
+    const fp = along(p, a0, a1);
+    const fq = along(q, b0, b1);
+    const lo = o.minDividedShare;
+    if (fp < lo || fp > 1 - lo || fq < lo || fq > 1 - lo) continue;
+    if (support(line, p, q) >= o.minDividerSupport) return true;
+  }
+  return false;
+}
+
+/**
+ * Quadrilaterals backed by step edges on all four sides, best first, none sharing more than
+ * `maxOverlap` of its area with a better one (a portrait or a card's title band inside a card is
+ * not a document of its own).
+ */
+export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {}): EdgeQuad[] {
+  const o = { ...DEFAULT_EDGE_QUAD_OPTIONS, ...options };
+  const { width: w, height: h } = img;
+  const shorter = Math.min(w, h);
+  const minSide = o.minSideFraction * shorter;
+  const map = stepEdges(img, o);
+  const lines = houghLines(map, o, Math.round(minSide * o.minSideSupport));
+  const margin = o.cornerMargin * shorter;
+  const inFrame = (p: Point): boolean => p.x >= -margin && p.y >= -margin && p.x <= w - 1 + margin && p.y <= h - 1 + margin;
+  // Pairs of roughly parallel lines far enough apart to be two opposite sides.
+  const pairs: [number, number, number][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      if (angleGap(lines[i].theta, lines[j].theta) > o.maxOppositeAngle) continue;
+      // Opposite sides may converge under perspective but never cross in view.
+      const p = intersect(lines[i], lines[j]);
+      if (p && p.x > -0.1 * w && p.x < 1.1 * w && p.y > -0.1 * h && p.y < 1.1 * h) continue;
+      const mean = lines[i].theta + (Math.abs(lines[i].theta - lines[j].theta) > 90 ? (lines[j].theta - 180 - lines[i].theta) / 2 : (lines[j].theta - lines[i].theta) / 2);
+      pairs.push([i, j, ((mean % 180) + 180) % 180]);
+    }
+  }
+  const found: EdgeQuad[] = [];
+  for (let a = 0; a < pairs.length; a++) {
+    for (let b = a + 1; b < pairs.length; b++) {
+      const [i, j, ta] = pairs[a];
+      const [k, l, tb] = pairs[b];
+      if (angleGap(ta, tb) < 90 - 2 * o.maxOppositeAngle) continue;
+      if (i === k || i === l || j === k || j === l) continue;
+      const c = [intersect(lines[i], lines[k]), intersect(lines[k], lines[j]), intersect(lines[j], lines[l]), intersect(lines[l], lines[i])];
+      if (c.some((p) => p === null || !inFrame(p))) continue;
+      const pts = c as Point[];
+      const sides: [Line, Point, Point][] = [
+        [lines[k], pts[0], pts[1]],
+        [lines[j], pts[1], pts[2]],
+        [lines[l], pts[2], pts[3]],
+        [lines[i], pts[3], pts[0]],
+      ];
+      let minS = 1;
+      let sum = 0;
+      let score = 0;
+      let short = false;
+      for (const [line, p, q] of sides) {
+        const len = Math.hypot(p.x - q.x, p.y - q.y);
+        if (len < minSide) short = true;
+        const s = support(line, p, q);
+        minS = Math.min(minS, s);
+        // Both ends of every side backed: a sheet's corner is where two of its edges meet, not
+        // where a stripe of the cloth happens to cross the line of its edge.
+        const end = Math.max(o.minCornerRun, o.cornerRunShare * len) / Math.max(len, 1);
+        const at = (f: number): Point => ({ x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f });
+        if (support(line, p, at(end)) < o.minCornerSupport || support(line, at(1 - end), q) < o.minCornerSupport) short = true;
+        sum += s;
+        score += s * len;
+      }
+      if (short || minS < o.minSideSupport || sum / 4 < o.minMeanSupport) continue;
+      const area = Math.abs(polygonArea(pts));
+      if (area < o.minAreaFraction * w * h) continue;
+      if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o)) continue;
+      found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS });
+    }
+  }
+  found.sort((p, q) => q.score - p.score);
+  const kept: EdgeQuad[] = [];
+  for (const f of found) {
+    const fp = quadPointsOf(f.quad);
+    const clash = kept.some((k) => convexOverlap(fp, quadPointsOf(k.quad)) > o.maxOverlap * Math.min(f.area, k.area));
+    if (!clash) kept.push(f);
+  }
+  return kept;
+}
