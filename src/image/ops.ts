@@ -359,3 +359,47 @@ export function otsuThreshold(hist: Uint32Array): number {
   }
   return bestT;
 }
+
+/**
+ * 1 where a pixel is darker than the mean of its (2r+1)-square neighbourhood by at least `offset`
+ * grey levels: ink of any hue on paper, independent of the page's overall brightness or an uneven
+ * light across a photo. An integral image keeps it O(pixels) for any r.
+ */
+export function adaptiveDarkMask(gray: Plane, r: number, offset: number): Plane {
+  const { width: w, height: h } = gray;
+  const stride = w + 1;
+  const integral = new Float64Array(stride * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let rowSum = 0;
+    for (let x = 0; x < w; x++) {
+      rowSum += gray.data[y * w + x];
+      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum;
+    }
+  }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const ya = Math.max(0, y - r);
+    const yb = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const xa = Math.max(0, x - r);
+      const xb = Math.min(w, x + r + 1);
+      const sum = integral[yb * stride + xb] - integral[ya * stride + xb] - integral[yb * stride + xa] + integral[ya * stride + xa];
+      const mean = sum / ((yb - ya) * (xb - xa));
+      if (gray.data[y * w + x] < mean - offset) out[y * w + x] = 1;
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** 2x2 max-pooling of a binary mask: halves the size and keeps one-pixel strokes. */
+export function maxPool2(mask: Plane): Plane {
+  const w = Math.ceil(mask.width / 2);
+  const h = Math.ceil(mask.height / 2);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < mask.height; y++) {
+    const row = y * mask.width;
+    const orow = (y >> 1) * w;
+    for (let x = 0; x < mask.width; x++) if (mask.data[row + x]) out[orow + (x >> 1)] = 1;
+  }
+  return { data: out, width: w, height: h };
+}

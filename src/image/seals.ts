@@ -8,7 +8,9 @@
  * stamps), and reject red text lines and rules (too elongated) and specks.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { findRings, type Ellipse, type RingOptions } from './rings.js';
 import {
+  adaptiveDarkMask,
   colourMasks,
   connectedComponents,
   countInBox,
@@ -16,6 +18,7 @@ import {
   downscaleTo,
   type HueBand,
   type Plane,
+  toGray,
 } from './ops.js';
 import type { RgbImage } from './types.js';
 
@@ -51,6 +54,12 @@ export interface SealOptions {
   readonly minRuleFraction: number;
   /** Outline share a stamp found only once the rules are removed must reach (rings only). */
   readonly minRingFreed: number;
+  /** Grey levels below the neighbourhood mean that make a pixel ink for the outline search. */
+  readonly darkOffset: number;
+  /** Largest half-axis of a round or oval seal, as a fraction of the work image's longer side. */
+  readonly maxRingFraction: number;
+  /** Settings passed on to the outline search (its sizes come from the fractions above). */
+  readonly rings: Partial<RingOptions>;
 }
 
 export const DEFAULT_SEAL_OPTIONS: SealOptions = {
@@ -72,6 +81,9 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   maxOuterInk: 0.35,
   minRuleFraction: 0.2,
   minRingFreed: 0.8,
+  darkOffset: 14,
+  maxRingFraction: 0.12,
+  rings: {},
 };
 
 /** Slopes (rise per step) searched for rules: photos tilt forms by a few degrees either way. */
@@ -309,14 +321,45 @@ function toQuad(c: Candidate, scale: number, width: number, height: number): Qua
   return [x0, y0, x1, y0, x1, y1, x0, y1];
 }
 
-/** Every red or blue seal of the image, as quads clockwise from top-left, in image pixels. */
+/** Every seal of the image (red, blue or colourless), as quads clockwise from top-left, in image pixels. */
 export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {}): Quad8[] {
   const o = { ...DEFAULT_SEAL_OPTIONS, ...options };
   const { image: work, scale } = downscaleTo(image, o.workSide);
   const [red, blue] = colourMasks(work, [o.red, o.blue]);
-  const found = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)];
+  const rings = ringsOf(work, red, blue, o).map(ellipseBox);
+  // A colour blob holding a found outline is that seal welded to other ink (a title, a second
+  // seal): the outline's box replaces it. Blobs with no outline in them (rectangular stamps) stay.
+  const blobs = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)].filter((b) => !rings.some((r) => sharedShare(r, b) > 0.3));
+  const found = [...rings, ...blobs];
   found.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   return found.map((c) => toQuad(c, scale, image.width, image.height));
+}
+
+/**
+ * Round and oval outlines on every ink at once (dark on its surroundings, or red, or blue): grey
+ * seals of copies are only dark, pale translucent ones only coloured.
+ */
+function ringsOf(work: RgbImage, red: Plane, blue: Plane, o: SealOptions): Ellipse[] {
+  const longer = Math.max(work.width, work.height);
+  const dark = adaptiveDarkMask(toGray(work), Math.max(8, Math.round(longer * 0.015)), o.darkOffset);
+  const ink = new Uint8Array(dark.data.length);
+  for (let i = 0; i < ink.length; i++) ink[i] = dark.data[i] | red.data[i] | blue.data[i];
+  return findRings(
+    { data: ink, width: work.width, height: work.height },
+    { ...o.rings, minRadius: Math.max(o.minSidePx / 2, (o.minSideFraction * longer) / 2), maxRadius: o.maxRingFraction * longer },
+  );
+}
+
+function ellipseBox(e: Ellipse): Candidate {
+  return { x0: Math.round(e.cx - e.a), y0: Math.round(e.cy - e.b), x1: Math.round(e.cx + e.a), y1: Math.round(e.cy + e.b) };
+}
+
+/** Intersection over the first box's area. */
+function sharedShare(a: Candidate, b: Candidate): number {
+  const ix = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1;
+  const iy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
+  if (ix <= 0 || iy <= 0) return 0;
+  return (ix * iy) / ((a.x1 - a.x0 + 1) * (a.y1 - a.y0 + 1));
 }
 
 /**

@@ -1,0 +1,405 @@
+/**
+ * Ring (round and oval seal outline) detection on an ink mask, independent of the ink's hue.
+ *
+ * Colour masks miss grey seals (photocopies, greyscale scans, screens) and weld a red seal to the
+ * red title or rules it is printed over. A seal's outline, though, is a closed thin ellipse that
+ * neither text nor rules draw. So: ink edges vote for the centre of the circle or ellipse they
+ * could lie on (a Hough transform guided by the edge's normal, one accumulator per axis ratio:
+ * an ellipse is a circle once one axis is stretched), the strongest centres are kept, and each is
+ * tested on the full mask: the outline must be inked almost all the way round, thin, and hold
+ * separate marks (characters, a star) inside without being a solid patch.
+ */
+import { connectedComponents, type Plane } from './ops.js';
+
+/** An axis-aligned ellipse in the mask's pixels; `a` half width, `b` half height. */
+export interface Ellipse {
+  readonly cx: number;
+  readonly cy: number;
+  readonly a: number;
+  readonly b: number;
+  /** Share of the outline found inked. */
+  readonly hit: number;
+}
+
+export interface RingOptions {
+  /** Larger half-axis range, in mask pixels. */
+  readonly minRadius: number;
+  readonly maxRadius: number;
+  /** Height/width ratios searched: round seals, and ovals lying and standing (turned pages). */
+  readonly aspects: readonly number[];
+  /** Centres kept per ratio for testing (the costly part is the test, not the vote). */
+  readonly peaksPerAspect: number;
+  /** Outline share that must be inked. */
+  readonly minHit: number;
+  /** Angles at which ink sits just outside the outline, above which it is no thin ring. */
+  readonly maxOutside: number;
+  /** Ink share inside the outline: below is an empty printed circle, above a solid patch. */
+  readonly minInside: number;
+  readonly maxInside: number;
+  /** Separate marks inside the outline (characters, star) at least. */
+  readonly minPieces: number;
+  /** Median stroke thickness of the outline relative to the larger half-axis, at most. */
+  readonly maxStroke: number;
+  /** Called with every fitted outline well enough inked to be judged (tuning and tests). */
+  readonly onCandidate?: (e: Ellipse, evidence: RingEvidence) => void;
+}
+
+export const DEFAULT_RING_OPTIONS: RingOptions = {
+  minRadius: 16,
+  maxRadius: 150,
+  aspects: [1, 0.65, 1 / 0.65],
+  peaksPerAspect: 24,
+  minHit: 0.84,
+  maxOutside: 0.55,
+  minInside: 0.02,
+  maxInside: 0.45,
+  // A seal's ring of characters alone makes well over six marks; a bold glyph shaped like a box
+  // (口, 国, 医) holds two or three.
+  minPieces: 6,
+  // Seal borders are about 6 % of the radius; bold glyphs and dark discs 15 % and more.
+  maxStroke: 0.13,
+};
+
+/** Max-pooling of a binary mask by k: smaller, and one-pixel strokes survive. */
+function maxPool(mask: Plane, k: number): Plane {
+  const w = Math.ceil(mask.width / k);
+  const h = Math.ceil(mask.height / k);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < mask.height; y++) {
+    const row = y * mask.width;
+    const orow = Math.floor(y / k) * w;
+    for (let x = 0; x < mask.width; x++) if (mask.data[row + x]) out[orow + Math.floor(x / k)] = 1;
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** Pooling factor of the copy the votes and the size search run on. */
+const POOL = 3;
+
+interface Edge {
+  x: number;
+  y: number;
+  nx: number;
+  ny: number;
+}
+
+/** Edges of the pooled mask with their unit normals (Sobel on a 3x3 box-blurred copy). */
+function edgesOf(mask: Plane): Edge[] {
+  const { width: w, height: h } = mask;
+  const blur = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      let s = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const row = (y + dy) * w + x;
+        s += mask.data[row - 1] + mask.data[row] + mask.data[row + 1];
+      }
+      blur[y * w + x] = s;
+    }
+  }
+  const edges: Edge[] = [];
+  for (let y = 2; y < h - 2; y++) {
+    for (let x = 2; x < w - 2; x++) {
+      const i = y * w + x;
+      const gx = blur[i - w + 1] + 2 * blur[i + 1] + blur[i + w + 1] - blur[i - w - 1] - 2 * blur[i - 1] - blur[i + w - 1];
+      const gy = blur[i + w - 1] + 2 * blur[i + w] + blur[i + w + 1] - blur[i - w - 1] - 2 * blur[i - w] - blur[i - w + 1];
+      const g = Math.hypot(gx, gy);
+      // A fully inked neighbourhood or bare paper has no gradient; half of a 3x3 box changing is 12+.
+      if (g < 12) continue;
+      edges.push({ x, y, nx: gx / g, ny: gy / g });
+    }
+  }
+  return edges;
+}
+
+interface Peak {
+  x: number;
+  y: number;
+  score: number;
+}
+
+/** Centres voted for by the edges for one axis ratio, strongest first (pooled pixels). */
+function votedCentres(edges: readonly Edge[], w: number, h: number, aspect: number, rMin: number, rMax: number, keep: number): Peak[] {
+  // Stretch the shorter axis so the ellipse becomes a circle of radius = its longer half-axis.
+  const sx = aspect > 1 ? aspect : 1;
+  const sy = aspect < 1 ? 1 / aspect : 1;
+  const acc = new Uint16Array(w * h);
+  for (const e of edges) {
+    // The normal in stretched space, mapped back: a step of R along it in stretched space.
+    let nx = e.nx / sx;
+    let ny = e.ny / sy;
+    const n = Math.hypot(nx, ny);
+    nx /= n;
+    ny /= n;
+    const dx = nx / sx;
+    const dy = ny / sy;
+    for (let dir = -1; dir <= 1; dir += 2) {
+      for (let r = rMin; r <= rMax; r++) {
+        const x = Math.round(e.x + dir * r * dx);
+        const y = Math.round(e.y + dir * r * dy);
+        if (x < 0 || y < 0 || x >= w || y >= h) break;
+        const k = y * w + x;
+        if (acc[k] < 65535) acc[k]++;
+      }
+    }
+  }
+  // Integral image: a 3x3 sum is the peak's strength, a 15x15 mean around it the background of
+  // chance votes that dense text gives everywhere.
+  const stride = w + 1;
+  const integral = new Float64Array(stride * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let rowSum = 0;
+    for (let x = 0; x < w; x++) {
+      rowSum += acc[y * w + x];
+      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum;
+    }
+  }
+  const box = (x: number, y: number, r: number): number => {
+    const xa = Math.max(0, x - r);
+    const ya = Math.max(0, y - r);
+    const xb = Math.min(w, x + r + 1);
+    const yb = Math.min(h, y + r + 1);
+    return (integral[yb * stride + xb] - integral[ya * stride + xb] - integral[yb * stride + xa] + integral[ya * stride + xa]) / ((xb - xa) * (yb - ya));
+  };
+  const smooth = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) smooth[y * w + x] = box(x, y, 1);
+  const peaks: Peak[] = [];
+  const floor = 2 * Math.PI * rMin * 0.5 / 9;
+  for (let y = 3; y < h - 3; y++) {
+    for (let x = 3; x < w - 3; x++) {
+      const v = smooth[y * w + x];
+      if (v < floor) continue;
+      let isMax = true;
+      for (let dy = -3; dy <= 3 && isMax; dy++) {
+        for (let dx = -3; dx <= 3; dx++) {
+          if ((dx || dy) && smooth[(y + dy) * w + x + dx] > v) {
+            isMax = false;
+            break;
+          }
+        }
+      }
+      if (!isMax) continue;
+      peaks.push({ x, y, score: v - box(x, y, 7) });
+    }
+  }
+  peaks.sort((p, q) => q.score - p.score);
+  return peaks.slice(0, keep);
+}
+
+/** Cosines and sines of n evenly spaced angles, cached by n. */
+const trig = new Map<number, [Float64Array, Float64Array]>();
+function anglesOf(n: number): [Float64Array, Float64Array] {
+  let t = trig.get(n);
+  if (!t) {
+    const c = new Float64Array(n);
+    const s = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      c[i] = Math.cos((2 * Math.PI * i) / n);
+      s[i] = Math.sin((2 * Math.PI * i) / n);
+    }
+    t = [c, s];
+    trig.set(n, t);
+  }
+  return t;
+}
+
+function inkAt(mask: Plane, x: number, y: number): boolean {
+  const xi = Math.round(x);
+  const yi = Math.round(y);
+  return xi >= 0 && yi >= 0 && xi < mask.width && yi < mask.height && mask.data[yi * mask.width + xi] === 1;
+}
+
+/**
+ * Share of angles at which ink lies on the ellipse grown by an offset in [from, to] pixels along
+ * the radius (both ends inclusive, unit steps).
+ */
+function bandHit(mask: Plane, cx: number, cy: number, a: number, b: number, from: number, to: number): number {
+  const n = Math.max(48, Math.min(160, Math.round((2 * Math.PI * Math.max(a, b)) / 2.5)));
+  const [cos, sin] = anglesOf(n);
+  let hits = 0;
+  for (let i = 0; i < n; i++) {
+    for (let d = from; d <= to; d++) {
+      if (inkAt(mask, cx + (a + d) * cos[i], cy + (b + d) * sin[i])) {
+        hits++;
+        break;
+      }
+    }
+  }
+  return hits / n;
+}
+
+/** Half width of the band the outline is looked for in: the stroke plus a little drift. */
+function slack(r: number): number {
+  return 1 + Math.round(r * 0.03);
+}
+
+function outlineHit(mask: Plane, cx: number, cy: number, a: number, b: number): number {
+  const s = slack(Math.max(a, b));
+  return bandHit(mask, cx, cy, a, b, -s, s);
+}
+
+/**
+ * The outline through a voted centre: the ring's size by the best inked share over the radius
+ * range (the outermost when an inner ring or arc of text is nearly as good), then a small search
+ * of centre and both half-axes.
+ */
+function fitOutline(mask: Plane, pooled: Plane, cx0: number, cy0: number, aspect: number, o: RingOptions): Ellipse | null {
+  const sx = aspect > 1 ? aspect : 1;
+  const sy = aspect < 1 ? 1 / aspect : 1;
+  // The size search runs on the half-size mask (a quarter of the samples); the fit below on the full one.
+  let best = 0;
+  const hits: [number, number][] = [];
+  const pcx = (cx0 - (POOL - 1) / 2) / POOL;
+  const pcy = (cy0 - (POOL - 1) / 2) / POOL;
+  for (let r = Math.floor(o.minRadius / POOL); r <= Math.ceil(o.maxRadius / POOL); r++) {
+    const h = bandHit(pooled, pcx, pcy, r / sx, r / sy, -1, 1);
+    hits.push([r * POOL, h]);
+    if (h > best) best = h;
+  }
+  if (best < o.minHit - 0.1) return null;
+  let r0 = 0;
+  for (const [r, h] of hits) if (h >= best - 0.04) r0 = r;
+  let fit: Ellipse = { cx: cx0, cy: cy0, a: r0 / sx, b: r0 / sy, hit: 0 };
+  fit = { ...fit, hit: outlineHit(mask, fit.cx, fit.cy, fit.a, fit.b) };
+  // Coordinate descent over centre and half-axes, a pixel at a time.
+  for (let round = 0; round < 6; round++) {
+    let improved = false;
+    for (const [dx, dy, da, db] of [[1, 0, 0, 0], [-1, 0, 0, 0], [0, 1, 0, 0], [0, -1, 0, 0], [0, 0, 1, 0], [0, 0, -1, 0], [0, 0, 0, 1], [0, 0, 0, -1], [0, 0, 1, 1], [0, 0, -1, -1]] as const) {
+      const c = { cx: fit.cx + dx, cy: fit.cy + dy, a: fit.a + da, b: fit.b + db };
+      if (c.a < 4 || c.b < 4) continue;
+      const h = outlineHit(mask, c.cx, c.cy, c.a, c.b);
+      // Ties go to the larger outline: the stroke's outer edge, not an inner ring of characters.
+      if (h > fit.hit + 1e-9 || (h >= fit.hit - 1e-9 && da + db > 0)) {
+        if (h > fit.hit + 1e-9) improved = true;
+        fit = { ...c, hit: h };
+      }
+    }
+    if (!improved) break;
+  }
+  return fit;
+}
+
+/** Ink share and separate marks inside the ellipse (within 80 % of its half-axes). */
+function inside(mask: Plane, e: Ellipse): { ink: number; pieces: number } {
+  const x0 = Math.max(0, Math.floor(e.cx - e.a * 0.8));
+  const x1 = Math.min(mask.width - 1, Math.ceil(e.cx + e.a * 0.8));
+  const y0 = Math.max(0, Math.floor(e.cy - e.b * 0.8));
+  const y1 = Math.min(mask.height - 1, Math.ceil(e.cy + e.b * 0.8));
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  if (w <= 0 || h <= 0) return { ink: 0, pieces: 0 };
+  const sub = new Uint8Array(w * h);
+  let ink = 0;
+  let area = 0;
+  for (let y = y0; y <= y1; y++) {
+    const dy = (y - e.cy) / (e.b * 0.8);
+    for (let x = x0; x <= x1; x++) {
+      const dx = (x - e.cx) / (e.a * 0.8);
+      if (dx * dx + dy * dy > 1) continue;
+      area++;
+      if (mask.data[y * mask.width + x]) {
+        ink++;
+        sub[(y - y0) * w + x - x0] = 1;
+      }
+    }
+  }
+  const pieces = connectedComponents({ data: sub, width: w, height: h }).components.filter((k) => k.area >= 3).length;
+  return { ink: area ? ink / area : 0, pieces };
+}
+
+/**
+ * Median radial thickness of the inked outline, in pixels, over the angles where it is inked: a
+ * seal's border is a thin line, the ring a bold character or a dark blob makes is thick.
+ */
+function strokeWidth(mask: Plane, e: Ellipse): number {
+  const r = Math.max(e.a, e.b);
+  const s = slack(r);
+  const n = 64;
+  const [cos, sin] = anglesOf(n);
+  const limit = Math.ceil(r * 0.4);
+  const widths: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const at = (d: number): boolean => inkAt(mask, e.cx + (e.a + d) * cos[i], e.cy + (e.b + d) * sin[i]);
+    let d0 = Number.NaN;
+    for (let k = 0; k <= s; k++) {
+      if (at(k)) { d0 = k; break; }
+      if (at(-k)) { d0 = -k; break; }
+    }
+    if (Number.isNaN(d0)) continue;
+    let out = d0;
+    while (out - d0 < limit && at(out + 1)) out++;
+    let inn = d0;
+    while (d0 - inn < limit && at(inn - 1)) inn--;
+    widths.push(out - inn + 1);
+  }
+  if (widths.length === 0) return Number.POSITIVE_INFINITY;
+  widths.sort((x, y) => x - y);
+  return widths[widths.length >> 1]!;
+}
+
+/** The measures a found outline is judged on (exported for tests and tuning). */
+export interface RingEvidence {
+  readonly hit: number;
+  /** Share of angles with ink just outside the outline. */
+  readonly outside: number;
+  /** Ink share inside, and separate marks inside. */
+  readonly ink: number;
+  readonly pieces: number;
+  /** Median stroke thickness relative to the larger half-axis. */
+  readonly stroke: number;
+}
+
+export function ringEvidence(mask: Plane, e: Ellipse): RingEvidence {
+  const r = Math.max(e.a, e.b);
+  const s = slack(r);
+  const outside = bandHit(mask, e.cx, e.cy, e.a, e.b, s + 2, s + 2 + Math.max(2, Math.round(r * 0.04)));
+  const content = inside(mask, e);
+  return { hit: e.hit, outside, ink: content.ink, pieces: content.pieces, stroke: strokeWidth(mask, e) / r };
+}
+
+function accepts(mask: Plane, e: Ellipse, o: RingOptions): boolean {
+  if (e.hit < o.minHit) return false;
+  const ev = ringEvidence(mask, e);
+  o.onCandidate?.(e, ev);
+  // A thin ring: paper just outside it at most angles (a dark disc or a photo's edge is ink on
+  // both sides).
+  if (ev.outside > o.maxOutside) return false;
+  return ev.ink >= o.minInside && ev.ink <= o.maxInside && ev.pieces >= o.minPieces && ev.stroke <= o.maxStroke;
+}
+
+/** Share of the smaller ellipse's box inside the larger's box. */
+function boxOverlap(p: Ellipse, q: Ellipse): number {
+  const ix = Math.min(p.cx + p.a, q.cx + q.a) - Math.max(p.cx - p.a, q.cx - q.a);
+  const iy = Math.min(p.cy + p.b, q.cy + q.b) - Math.max(p.cy - p.b, q.cy - q.b);
+  if (ix <= 0 || iy <= 0) return 0;
+  return (ix * iy) / Math.min(4 * p.a * p.b, 4 * q.a * q.b);
+}
+
+/** Round and oval seal outlines of an ink mask (1 = ink), in the mask's pixels. */
+export function findRings(mask: Plane, options: Partial<RingOptions> = {}): Ellipse[] {
+  const o = { ...DEFAULT_RING_OPTIONS, ...options };
+  // Votes on a half-size copy: a quarter of the edges and accumulator, still a pixel of accuracy
+  // once the fit runs on the full mask.
+  const pooled = maxPool(mask, POOL);
+  const edges = edgesOf(pooled);
+  const rMin = Math.max(4, Math.floor(o.minRadius / POOL));
+  const rMax = Math.max(rMin + 1, Math.ceil(o.maxRadius / POOL));
+  const found: Ellipse[] = [];
+  for (const aspect of o.aspects) {
+    const peaks = votedCentres(edges, pooled.width, pooled.height, aspect, rMin, rMax, o.peaksPerAspect);
+    for (const p of peaks) {
+      const cx = p.x * POOL + (POOL - 1) / 2;
+      const cy = p.y * POOL + (POOL - 1) / 2;
+      // A centre already inside an accepted ring is that ring (or its star): no second test.
+      if (found.some((e) => Math.abs(e.cx - cx) < e.a * 0.5 && Math.abs(e.cy - cy) < e.b * 0.5)) continue;
+      const fit = fitOutline(mask, pooled, cx, cy, aspect, o);
+      if (fit && accepts(mask, fit, o)) found.push(fit);
+    }
+  }
+  // Nested or duplicate outlines of one seal (an oval's inner ring, one seal found at two ratios):
+  // the larger, better-inked one stays. Seals that merely overlap each other both stay.
+  found.sort((p, q) => q.a * q.b * q.hit - p.a * p.b * p.hit);
+  const kept: Ellipse[] = [];
+  for (const e of found) if (!kept.some((k) => boxOverlap(k, e) > 0.7)) kept.push(e);
+  return kept;
+}
