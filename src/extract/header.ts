@@ -1,10 +1,12 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, type Segment } from './layout.js';
+import { hospitalIn, hospitalNameTables, restorePlacePrefix } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import type { ExtractTables, HeaderField } from './tables.js';
 import { groupBySegment, valueCandidates, type TermDictionary, type TermHit } from './terms.js';
-import { readValue, type FieldValue } from './values.js';
+import { readHeaderValue } from './header-values.js';
+import type { FieldValue } from './values.js';
 
 /** What a term found on the page stands for. */
 export type TermPayload =
@@ -99,7 +101,7 @@ export function readHeader(
     list.sort((a, b) => a.rank - b.rank || a.hit.segment.box.y0 - b.hit.segment.box.y0);
     for (const { hit } of list) {
       const value = valueCandidates(hit, bySegment, segments, unit)
-        .map((c) => readValue(kind, c.text))
+        .map((c) => readHeaderValue(kind, c.text))
         .find((v): v is FieldValue => v !== null);
       if (value !== undefined) {
         out[field] = value;
@@ -110,7 +112,8 @@ export function readHeader(
   return out;
 }
 
-export const HOSPITAL_NAME = /[\u4e00-\u9fff()（）]{2,30}?(医院|卫生院|卫生服务中心|卫生服务站|急救中心|保健院|诊所|医学中心|医疗中心|门诊部)/;
+/** One institution's name (…医院, …卫生院, …中心, ...): the suffix list lives in data/hospital-names.json. */
+export const HOSPITAL_NAME = hospitalNameTables().pattern;
 
 /**
  * A hospital named anywhere on the page, for invoices that print it without a label. Text after
@@ -126,8 +129,9 @@ export function findHospitalName(segments: readonly Segment[], title: Title | nu
     const colon = text.search(/[:：]/);
     const label = colon > 0 ? text.slice(0, colon).replace(/[(（][^)）]*[)）]$/, '') : '';
     if (label !== '' && !ownLabels.has(label)) continue;
-    const m = HOSPITAL_NAME.exec(colon >= 0 ? text.slice(colon + 1) : text);
-    if (m) return m[0];
+    // A bare kind (中医医院 right of a 机构类型 label OCR split off) is no issuer.
+    const name = hospitalIn(colon >= 0 ? text.slice(colon + 1) : text);
+    if (name !== '') return name;
   }
   return '';
 }
@@ -149,22 +153,7 @@ export function dropLabelValues(hits: readonly TermHit<TermPayload>[]): TermHit<
   });
 }
 
-/**
- * A hospital name that starts with its province's name misread in one character (汉津市急救中心 on a
- * Tianjin invoice) gets the name back. Only full names of three characters or more (天津市, 河南省)
- * are used, so that one substitution is a small part of the word.
- */
+/** A hospital name with its province prefix given back where OCR, a seal or the edge damaged it. */
 export function restoreProvincePrefix(name: string, province: Province | undefined, tables: ExtractTables): string {
-  const row = province ? tables.provinces.get(province) : undefined;
-  if (!row) return name;
-  const chars = [...name];
-  for (const n of row.names) {
-    const want = [...n];
-    if (want.length < 3 || chars.length <= want.length) continue;
-    const head = chars.slice(0, want.length);
-    const diff = head.filter((c, i) => c !== want[i]).length;
-    if (diff === 0) return name;
-    if (diff === 1 && head[want.length - 1] === want[want.length - 1]) return n + chars.slice(want.length).join('');
-  }
-  return name;
+  return restorePlacePrefix(name, province, tables);
 }

@@ -181,7 +181,9 @@ export function neighbours(anchor: Box, segments: readonly Segment[], unit: numb
   for (const s of segments) {
     const dy = centreY(s.box) - centreY(anchor);
     const dx = s.box.x0 - anchor.x1;
-    if (Math.abs(dy) <= 0.75 * Math.max(unit, height(anchor)) && dx >= -0.5 * unit && dx < 25 * unit) {
+    // A value starting with the label's colon (：2021-07-27) was boxed over the label's own end.
+    const overlap = /^[:：]/.test(s.text) ? 1.5 : 0.5;
+    if (Math.abs(dy) <= 0.75 * Math.max(unit, height(anchor)) && dx >= -overlap * unit && dx < 25 * unit) {
       right.push({ s, d: dx + Math.abs(dy) * 2 });
     } else if (dy > 0.5 * unit && dy < 3.2 * unit) {
       const columns: Box = { x0: anchor.x0 - unit, y0: anchor.y0, x1: anchor.x1 + 4 * unit, y1: anchor.y1 };

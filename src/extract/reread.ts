@@ -6,6 +6,7 @@
  */
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME } from './header.js';
+import { looksLikeHospital } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
@@ -14,7 +15,7 @@ const STRIP_LENGTH = 14;
 
 /** Whether a read hospital name needs the second look (absent, or not a hospital's name). */
 export function needsHospitalReread(name: string): boolean {
-  return !HOSPITAL_NAME.test(name) || /章|专用/.test(name);
+  return !looksLikeHospital(name);
 }
 
 /**

@@ -22,7 +22,7 @@ export interface DateHit {
 
 /**
  * Every date inside a text, left to right: 2021-03-06, 2021/3/6, 2021.03.06, 2021年3月6日,
- * 20210306, `2021 03 06`, each possibly followed by a time (which is dropped).
+ * 20210306, `2021 03 06`, 201904-14 (one separator lost), each possibly followed by a time (which is dropped).
  */
 export function findDates(raw: string): DateHit[] {
   const s = normalizeText(raw);
@@ -33,6 +33,9 @@ export function findDates(raw: string): DateHit[] {
     // A time glued to the date (20210207190251): still a date in its first eight digits.
     /(?<!\d)((?:19|20)\d{2})(\d{2})(\d{2})(?=\d{4,6}(?!\d))/g,
     /(?<!\d)((?:19|20)\d{2}) (\d{2}) (\d{2})(?!\d)/g,
+    // One separator lost by OCR (201904-14, 2019-0414): month and day still have two digits each.
+    /(?<!\d)((?:19|20)\d{2})(\d{2})[\-/.](\d{2})(?!\d)/g,
+    /(?<!\d)((?:19|20)\d{2})[\-/.](\d{2})(\d{2})(?!\d)/g,
   ];
   const taken: boolean[] = new Array(s.length).fill(false);
   for (const re of patterns) {

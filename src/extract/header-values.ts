@@ -1,0 +1,74 @@
+/**
+ * Second chances for header values the strict readers of values.ts refuse or take with noise:
+ * a gender read as a look-alike character, a code with a stray point from a speck, a name with a
+ * separator mark at its end. Each rule only applies where the field's kind leaves no doubt.
+ */
+import { readFileSync } from 'node:fs';
+import { dataFile } from '../util/paths.js';
+import type { FieldKind } from './tables.js';
+import { trimValue } from './parse/normalize.js';
+import { readValue, type FieldValue } from './values.js';
+
+export interface HeaderValueTables {
+  /** Look-alike character -> the gender it stands for (1 male, 2 female). */
+  readonly genderLookalikes: ReadonlyMap<string, 1 | 2>;
+  readonly personMarks: readonly string[];
+}
+
+/** Parses data/header-values.json; throws naming the malformed key. */
+export function parseHeaderValueTables(text: string, source = 'header-values.json'): HeaderValueTables {
+  const root = JSON.parse(text) as Record<string, unknown>;
+  const g = root.genderLookalikes as Record<string, unknown> | undefined;
+  const marks = root.personMarks;
+  if (typeof g !== 'object' || g === null) throw new Error(`${source}: "genderLookalikes" must be an object`);
+  if (!Array.isArray(marks) || !marks.every((m) => typeof m === 'string')) throw new Error(`${source}: "personMarks" must be a list`);
+  const genders = new Map<string, 1 | 2>();
+  for (const [gender, chars] of Object.entries(g)) {
+    const code = gender === '男' ? 1 : gender === '女' ? 2 : 0;
+    if (code === 0 || !Array.isArray(chars)) throw new Error(`${source}: genderLookalikes.${gender} must be 男 or 女 with a list`);
+    for (const c of chars) if (typeof c === 'string') genders.set(c, code);
+  }
+  return { genderLookalikes: genders, personMarks: marks as string[] };
+}
+
+let cached: HeaderValueTables | undefined;
+
+export function headerValueTables(): HeaderValueTables {
+  cached ??= parseHeaderValueTables(readFileSync(dataFile('header-values.json'), 'utf8'));
+  return cached;
+}
+
+const HAN = /[\u4e00-\u9fff]/;
+
+/** readValue, then the lenient readings of this module; null when the text is no value of the kind. */
+export function readHeaderValue(kind: FieldKind, raw: string, t: HeaderValueTables = headerValueTables()): FieldValue | null {
+  const value = readValue(kind, raw);
+  if (kind === 'person' && typeof value === 'string') return cleanPerson(value, t);
+  if (value !== null) return value;
+  const text = trimValue(raw);
+  switch (kind) {
+    case 'gender': {
+      // One character standing alone: 性别另 (男), 性别：汝 (女).
+      const first = [...text][0] ?? '';
+      const next = [...text][1] ?? '';
+      return HAN.test(next) ? null : t.genderLookalikes.get(first) ?? null;
+    }
+    case 'code_digits':
+    case 'number_digits': {
+      // A speck read as a point or a space inside the digits (11796.702): codes hold no points.
+      const m = /^[.:]?(\d{2,12})[.,·\s](\d{2,12})(?![\d.])/.exec(text);
+      const joined = m ? m[1]! + m[2]! : '';
+      return joined.length >= 6 && joined.length <= 14 ? joined : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A name without separator marks at its ends (·魏涛浩); null when fewer than two characters stay. */
+function cleanPerson(name: string, t: HeaderValueTables): string | null {
+  let chars = [...name];
+  while (chars.length > 0 && t.personMarks.includes(chars[0]!)) chars = chars.slice(1);
+  while (chars.length > 0 && t.personMarks.includes(chars[chars.length - 1]!)) chars = chars.slice(0, -1);
+  return chars.length >= 2 ? chars.join('') : null;
+}

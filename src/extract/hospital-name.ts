@@ -1,0 +1,125 @@
+/**
+ * The shape of a medical institution's name (data/hospital-names.json): how names end, which words
+ * only name a kind of institution, and how a province prefix damaged by OCR, a seal or the edge of
+ * the picture is given back. Pure functions over strings; the page layout is header.ts's business.
+ */
+import { readFileSync } from 'node:fs';
+import type { Province } from '../contract/extract.js';
+import { dataFile } from '../util/paths.js';
+import type { ExtractTables } from './tables.js';
+
+export interface HospitalNameTables {
+  /** Matches one name (lazy body, then a suffix); group 1 is the suffix. */
+  readonly pattern: RegExp;
+  readonly kinds: ReadonlySet<string>;
+  readonly sealWords: readonly string[];
+  /** Administrative suffix (省, 市) -> characters OCR reads for it. */
+  readonly adminLookalikes: ReadonlyMap<string, readonly string[]>;
+}
+
+function isStringList(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length > 0);
+}
+
+/** Parses the JSON text of data/hospital-names.json; throws naming the malformed key. */
+export function parseHospitalNameTables(text: string, source = 'hospital-names.json'): HospitalNameTables {
+  const root = JSON.parse(text) as Record<string, unknown>;
+  const { suffixes, kinds, sealWords, adminLookalikes } = root;
+  if (!isStringList(suffixes) || suffixes.length === 0) throw new Error(`${source}: "suffixes" must be a list of words`);
+  if (!isStringList(kinds)) throw new Error(`${source}: "kinds" must be a list of words`);
+  if (!isStringList(sealWords)) throw new Error(`${source}: "sealWords" must be a list of words`);
+  if (typeof adminLookalikes !== 'object' || adminLookalikes === null) throw new Error(`${source}: "adminLookalikes" must be an object`);
+  const lookalikes = new Map<string, readonly string[]>();
+  for (const [suffix, chars] of Object.entries(adminLookalikes)) {
+    if (!isStringList(chars)) throw new Error(`${source}: adminLookalikes.${suffix} must be a list of characters`);
+    lookalikes.set(suffix, chars);
+  }
+  // Longer suffixes first so that 卫生服务中心 is preferred to a shorter one ending inside it.
+  const alternatives = [...suffixes].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  return {
+    pattern: new RegExp(`[\\u4e00-\\u9fff()（）]{2,30}?(${alternatives})`),
+    kinds: new Set(kinds),
+    sealWords,
+    adminLookalikes: lookalikes,
+  };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+let cached: HospitalNameTables | undefined;
+
+/** The project's table (data/hospital-names.json), read once. */
+export function hospitalNameTables(): HospitalNameTables {
+  cached ??= parseHospitalNameTables(readFileSync(dataFile('hospital-names.json'), 'utf8'));
+  return cached;
+}
+
+/**
+ * Whether a text is an institution's name by its shape: it holds a name ending in one of the
+ * suffixes, is more than a bare kind (中医医院 names a kind, 北京中医医院 an issuer) and holds no
+ * seal words (收费专用章 read into the name).
+ */
+export function looksLikeHospital(name: string, t: HospitalNameTables = hospitalNameTables()): boolean {
+  const m = t.pattern.exec(name);
+  if (!m) return false;
+  if (t.kinds.has(name) || t.kinds.has(m[0])) return false;
+  return !t.sealWords.some((w) => name.includes(w)) && !name.includes('章');
+}
+
+/** The first institution-shaped name inside a text, or ''. */
+export function hospitalIn(text: string, t: HospitalNameTables = hospitalNameTables()): string {
+  const m = t.pattern.exec(text);
+  if (!m || t.kinds.has(m[0])) return '';
+  return m[0];
+}
+
+/**
+ * A hospital name whose province prefix was damaged, given back from the invoice's province
+ * (known from the title, the path or the note_code):
+ * - the full name misread in one character that keeps its last one (汉津市 -> 天津市);
+ * - the administrative suffix misread after the short name (江苏州第三医院 -> 江苏省第三医院): only
+ *   characters listed as that suffix's look-alikes, so 河南中医药大学 stays as it is;
+ * - the start cut off by the picture's edge or a seal (省中心医院, 西壮族自治区协和医院): a name
+ *   never starts with the tail of a province's full name, so the missing head is put back.
+ * Names with another start (郑州大学第一附属医院) are left alone.
+ */
+/** Full province names end in an administrative word; short names (内蒙古, 黑龙江) do not. */
+const ADMIN_END = /[省市区]$/;
+
+export function restorePlacePrefix(
+  name: string,
+  province: Province | undefined,
+  tables: ExtractTables,
+  t: HospitalNameTables = hospitalNameTables(),
+): string {
+  const row = province ? tables.provinces.get(province) : undefined;
+  if (!row || name === '') return name;
+  const chars = [...name];
+  const full = row.names.filter((n) => [...n].length >= 3);
+  // Already right.
+  if (full.some((n) => name.startsWith(n))) return name;
+  for (const n of full) {
+    const want = [...n];
+    if (chars.length <= want.length) continue;
+    const head = chars.slice(0, want.length);
+    const diff = head.filter((c, i) => c !== want[i]).length;
+    const last = want[want.length - 1]!;
+    if (diff === 1 && head[want.length - 1] === last) return n + chars.slice(want.length).join('');
+    // Short name + a look-alike of the administrative suffix.
+    const looks = t.adminLookalikes.get(last) ?? [];
+    if (diff === 1 && head.slice(0, -1).join('') === want.slice(0, -1).join('') && looks.includes(head[want.length - 1]!)) {
+      return n + chars.slice(want.length).join('');
+    }
+  }
+  // A proper tail of a full name (ending in its administrative suffix) starting the name.
+  for (const n of full.filter((f) => ADMIN_END.test(f))) {
+    const want = [...n];
+    for (let cut = 1; cut < want.length; cut++) {
+      const tail = want.slice(cut).join('');
+      if (name.startsWith(tail) && chars.length > want.length - cut + 1) return want.slice(0, cut).join('') + name;
+    }
+  }
+  return name;
+}

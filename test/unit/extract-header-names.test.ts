@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { hospitalIn, looksLikeHospital, parseHospitalNameTables, restorePlacePrefix } from '../../src/extract/hospital-name.js';
+import { needsHospitalReread } from '../../src/extract/reread.js';
+import { extractTables } from '../../src/extract/tables.js';
+import { line } from './extract-lines.js';
+
+test('a hospital name is told by its shape: suffix, more than a bare kind, no seal words', () => {
+  assert.ok(looksLikeHospital('北京协和医院'));
+  assert.ok(looksLikeHospital('太原市妇幼保健院'));
+  assert.ok(looksLikeHospital('朝阳区社区卫生服务中心'));
+  assert.ok(!looksLikeHospital('中医医院'), 'the value of 机构类型 names a kind');
+  assert.ok(!looksLikeHospital('妇幼保健院'));
+  assert.ok(!looksLikeHospital('北京协和医院收费专用章'));
+  assert.ok(!looksLikeHospital('甘肃省肿'), 'cut before its suffix');
+  assert.equal(hospitalIn('机构类型：中医医院'), '', 'a kind is found as no name');
+  assert.equal(hospitalIn('地址 南昌市中心医院 门诊楼'), '南昌市中心医院');
+  assert.ok(needsHospitalReread('综合医院'), 'a bare kind sends the name to the re-read');
+  assert.ok(!needsHospitalReread('郑州市第三医院'));
+});
+
+test('the hospital-name table refuses malformed data', () => {
+  assert.throws(() => parseHospitalNameTables('{"suffixes": [], "kinds": [], "sealWords": [], "adminLookalikes": {}}'), /suffixes/);
+  assert.throws(() => parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {"省": "州"}}'), /adminLookalikes/);
+  const t = parseHospitalNameTables('{"suffixes": ["医院", "卫生服务中心"], "kinds": ["医院"], "sealWords": [], "adminLookalikes": {}}');
+  assert.equal(t.pattern.exec('某区卫生服务中心')?.[0], '某区卫生服务中心');
+});
+
+test('a province prefix misread in its administrative character is given back, only for look-alikes', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('江苏州第三医院', 'jiangsu', t), '江苏省第三医院', '州 read for 省');
+  assert.equal(restorePlacePrefix('河南中医药大学第一附属医院', 'henan', t), '河南中医药大学第一附属医院', '中 is no look-alike of 省');
+  assert.equal(restorePlacePrefix('汉津市急救中心', 'tianjin', t), '天津市急救中心');
+  assert.equal(restorePlacePrefix('郑州大学第一附属医院', 'henan', t), '郑州大学第一附属医院');
+  assert.equal(restorePlacePrefix('江苏州第三医院', undefined, t), '江苏州第三医院', 'no province, no change');
+});
+
+test('a name cut at the start inside its province name gets the head back', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('省中心医院', 'henan', t), '河南省中心医院');
+  assert.equal(restorePlacePrefix('南省人民医院', 'henan', t), '河南省人民医院');
+  assert.equal(restorePlacePrefix('西壮族自治区协和医院', 'guangxi', t), '广西壮族自治区协和医院');
+  assert.equal(restorePlacePrefix('市第一中心医院', 'tianjin', t), '天津市第一中心医院');
+  assert.equal(restorePlacePrefix('市第一中心医院', 'henan', t), '市第一中心医院', 'a city of a province is not guessed');
+  assert.equal(restorePlacePrefix('南昌大学第一附属医院', 'henan', t), '南昌大学第一附属医院', '南 alone is no tail of 河南省');
+});
+
+test('on a page, a bare kind right of 机构类型 is not taken for the issuer', () => {
+  const lines = [
+    line('北京市医疗门诊收费票据', 300, 30, 28, 34),
+    line('票据代码：115674', 60, 100),
+    line('合计 377.20', 60, 200),
+    line('机构类型：', 500, 300),
+    line('中医医院', 620, 300),
+    line('收款单位（章）：', 60, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'beijing' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '');
+});

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { parseHeaderValueTables, readHeaderValue } from '../../src/extract/header-values.js';
+import { line } from './extract-lines.js';
+
+test('a look-alike character standing alone after 性别 is read as that gender', () => {
+  assert.equal(readHeaderValue('gender', '另'), 1);
+  assert.equal(readHeaderValue('gender', '：汝'), 2);
+  assert.equal(readHeaderValue('gender', '女'), 2);
+  assert.equal(readHeaderValue('gender', '另外'), null, 'a word, not a lone character');
+  assert.equal(readHeaderValue('gender', '张'), null);
+});
+
+test('digits of a code split by a speck read as a point are joined; other shapes are not', () => {
+  assert.equal(readHeaderValue('code_digits', '11796.702'), '11796702');
+  assert.equal(readHeaderValue('number_digits', '0044 725599'), '0044725599');
+  assert.equal(readHeaderValue('code_digits', '123.45'), null, 'too short for a code');
+  assert.equal(readHeaderValue('code_digits', '12.345.678'), null, 'two points: an amount, not a code');
+});
+
+test('a patient name loses separator marks at its ends only', () => {
+  assert.equal(readHeaderValue('person', '·魏涛浩'), '魏涛浩');
+  assert.equal(readHeaderValue('person', '古丽·买买提'), '古丽·买买提');
+  assert.equal(readHeaderValue('person', '·张'), null);
+});
+
+test('the header-value table refuses a gender other than 男 or 女', () => {
+  assert.throws(() => parseHeaderValueTables('{"genderLookalikes": {"x": ["另"]}, "personMarks": []}'), /genderLookalikes/);
+});
+
+test('on a page: 性别 with a misread value, a name with a leading dot, a value boxed over the label colon', () => {
+  const lines = [
+    line('江苏省医疗门诊收费票据', 300, 30, 28, 34),
+    line('交款人：·魏涛浩', 60, 100),
+    line('开票日期：', 60, 140),
+    line('：2021-07-27', 150, 140),
+    line('性别另', 500, 140),
+    line('合计 377.20', 60, 240),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 400, variant: 'jiangsu' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.patient_name, '魏涛浩');
+  assert.equal(out.result.patient_gender, 1);
+  assert.equal(out.result.billing_date, '2021-07-27');
+});
