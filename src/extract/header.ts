@@ -1,7 +1,7 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, type Segment } from './layout.js';
-import { hospitalIn, hospitalNameTables, restorePlacePrefix } from './hospital-name.js';
+import { hospitalIn, hospitalNameTables, repairNameWords, restorePlacePrefix } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import type { ExtractTables, HeaderField } from './tables.js';
 import { groupBySegment, valueCandidates, type TermDictionary, type TermHit } from './terms.js';
@@ -153,7 +153,13 @@ export function dropLabelValues(hits: readonly TermHit<TermPayload>[]): TermHit<
   });
 }
 
-/** A hospital name with its province prefix given back where OCR, a seal or the edge damaged it. */
-export function restoreProvincePrefix(name: string, province: Province | undefined, tables: ExtractTables): string {
-  return restorePlacePrefix(name, province, tables);
+/**
+ * A read hospital name repaired: its province prefix given back where OCR, a seal or the picture's
+ * edge damaged it, then its generic words (医科大学, 附属医院) where one character was misread.
+ */
+export function repairHospitalName(name: string, province: Province | undefined, tables: ExtractTables): string {
+  return repairNameWords(restorePlacePrefix(name, province, tables));
 }
+
+/** The former name of repairHospitalName, as extractor.ts and operations.ts import it. */
+export const restoreProvincePrefix = repairHospitalName;

@@ -15,6 +15,8 @@ export interface HospitalNameTables {
   readonly sealWords: readonly string[];
   /** Administrative suffix (省, 市) -> characters OCR reads for it. */
   readonly adminLookalikes: ReadonlyMap<string, readonly string[]>;
+  /** Generic words of names (医科大学, 第一附属医院) a misread name is repaired to. */
+  readonly nameWords: readonly string[];
 }
 
 function isStringList(v: unknown): v is string[] {
@@ -24,7 +26,8 @@ function isStringList(v: unknown): v is string[] {
 /** Parses the JSON text of data/hospital-names.json; throws naming the malformed key. */
 export function parseHospitalNameTables(text: string, source = 'hospital-names.json'): HospitalNameTables {
   const root = JSON.parse(text) as Record<string, unknown>;
-  const { suffixes, kinds, sealWords, adminLookalikes } = root;
+  const { suffixes, kinds, sealWords, adminLookalikes, nameWords } = root;
+  if (!isStringList(nameWords)) throw new Error(`${source}: "nameWords" must be a list of words`);
   if (!isStringList(suffixes) || suffixes.length === 0) throw new Error(`${source}: "suffixes" must be a list of words`);
   if (!isStringList(kinds)) throw new Error(`${source}: "kinds" must be a list of words`);
   if (!isStringList(sealWords)) throw new Error(`${source}: "sealWords" must be a list of words`);
@@ -41,6 +44,7 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
     kinds: new Set(kinds),
     sealWords,
     adminLookalikes: lookalikes,
+    nameWords,
   };
 }
 
@@ -122,4 +126,64 @@ export function restorePlacePrefix(
     }
   }
   return name;
+}
+
+/** Misread characters a word of this length may have and still be recognised. */
+function allowedMisreads(length: number): number {
+  // Two misreads in a six-character word turn 公共卫生中心 into 精神卫生中心: only in long words.
+  if (length >= 8) return 2;
+  return length >= 4 ? 1 : 0;
+}
+
+/**
+ * A name with its generic words repaired (医科大子 -> 医科大学, 昆明医科关学附属 -> 昆明医科大学附属).
+ * Only where one word is clearly the closest to the window (第X人民医院 is one character from
+ * 第一 and 第二 alike: left as read), only Chinese characters are replaced, and characters that
+ * belong to a word read exactly are never touched, so a correct name never changes.
+ */
+export function repairNameWords(name: string, t: HospitalNameTables = hospitalNameTables()): string {
+  const chars = [...name];
+  const covered = new Array<boolean>(chars.length).fill(false);
+  for (const w of t.nameWords) {
+    for (let at = name.indexOf(w); at >= 0; at = name.indexOf(w, at + 1)) {
+      const start = [...name.slice(0, at)].length;
+      for (let k = 0; k < [...w].length; k++) covered[start + k] = true;
+    }
+  }
+  // Windows (start, length) -> the words that fit them with their numbers of misreads.
+  const windows = new Map<string, { start: number; word: string[]; misreads: number }[]>();
+  for (const w of t.nameWords) {
+    const word = [...w];
+    const allowed = allowedMisreads(word.length);
+    if (allowed === 0) continue;
+    for (let start = 0; start + word.length <= chars.length; start++) {
+      const diff: number[] = [];
+      for (let k = 0; k < word.length && diff.length <= allowed; k++) if (chars[start + k] !== word[k]) diff.push(start + k);
+      if (diff.length === 0 || diff.length > allowed) continue;
+      if (diff.some((i) => covered[i] || !/[\u4e00-\u9fff]/.test(chars[i]!))) continue;
+      const key = `${start}:${word.length}`;
+      const list = windows.get(key) ?? [];
+      list.push({ start, word, misreads: diff.length });
+      windows.set(key, list);
+    }
+  }
+  const chosen: { start: number; word: string[]; misreads: number }[] = [];
+  for (const list of windows.values()) {
+    const best = Math.min(...list.map((c) => c.misreads));
+    const at = list.filter((c) => c.misreads === best);
+    if (at.length === 1) chosen.push(at[0]!);
+  }
+  // Fewer misreads and longer words first; overlapping repairs are not combined.
+  chosen.sort((a, b) => a.misreads - b.misreads || b.word.length - a.word.length);
+  const out = [...chars];
+  const changed = new Array<boolean>(chars.length).fill(false);
+  for (const c of chosen) {
+    const span = c.word.map((_, k) => c.start + k);
+    if (span.some((i) => changed[i])) continue;
+    span.forEach((i, k) => {
+      out[i] = c.word[k]!;
+      changed[i] = true;
+    });
+  }
+  return out.join('');
 }

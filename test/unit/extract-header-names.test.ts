@@ -21,9 +21,10 @@ test('a hospital name is told by its shape: suffix, more than a bare kind, no se
 });
 
 test('the hospital-name table refuses malformed data', () => {
-  assert.throws(() => parseHospitalNameTables('{"suffixes": [], "kinds": [], "sealWords": [], "adminLookalikes": {}}'), /suffixes/);
-  assert.throws(() => parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {"省": "州"}}'), /adminLookalikes/);
-  const t = parseHospitalNameTables('{"suffixes": ["医院", "卫生服务中心"], "kinds": ["医院"], "sealWords": [], "adminLookalikes": {}}');
+  assert.throws(() => parseHospitalNameTables('{"suffixes": [], "kinds": [], "sealWords": [], "adminLookalikes": {}, "nameWords": []}'), /suffixes/);
+  assert.throws(() => parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {"省": "州"}, "nameWords": []}'), /adminLookalikes/);
+  assert.throws(() => parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {}}'), /nameWords/);
+  const t = parseHospitalNameTables('{"suffixes": ["医院", "卫生服务中心"], "kinds": ["医院"], "sealWords": [], "adminLookalikes": {}, "nameWords": []}');
   assert.equal(t.pattern.exec('某区卫生服务中心')?.[0], '某区卫生服务中心');
 });
 
@@ -58,4 +59,21 @@ test('on a page, a bare kind right of 机构类型 is not taken for the issuer',
   const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'beijing' });
   assert.ok(out.ok);
   assert.equal(out.ok && out.result.hospital_name, '');
+});
+
+test('generic words of a name are repaired from one misread character; correct and ambiguous names stay', async () => {
+  const { repairNameWords } = await import('../../src/extract/hospital-name.js');
+  assert.equal(repairNameWords('遵义医科大子附属医院'), '遵义医科大学附属医院');
+  assert.equal(repairNameWords('昆明医科关学附属第一医院'), '昆明医科大学附属第一医院');
+  assert.equal(repairNameWords('某市第十人民医院'), '某市第十人民医院', 'one from 第一 and 第二 alike: left as read');
+  assert.equal(repairNameWords('复旦大学附属中山医院'), '复旦大学附属中山医院', 'one from 中心医院 and 中医医院: a brand name stays');
+  assert.equal(repairNameWords('某市公共卫生中心'), '某市公共卫生中心', 'two misreads are too many for a six-character word');
+  assert.equal(repairNameWords('某市儿科医院'), '某市儿科医院', 'a kind read exactly is never forced onto a neighbour');
+});
+
+test('a 性别 label misread in one character still finds the gender', () => {
+  const lines = [line('河南省医疗住院收费票据', 300, 30, 28, 34), line('姓名：', 60, 100), line('性利：女', 300, 100), line('合计 377.20', 60, 200)];
+  const out = extractInvoice({ lines, width: 1000, height: 400, variant: 'henan' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.patient_gender, 2);
 });
