@@ -75,6 +75,40 @@ export function addFieldTerms(dict: TermDictionary<TermPayload>, tables: Extract
 export type HeaderValues = Partial<Record<HeaderField, FieldValue>>;
 
 /**
+ * Labels cut by the picture's left edge (a photo that missed the margin): the segment touching the
+ * edge starts with the tail of a label and its colon (费日期： of 收费日期：). The tail is taken for
+ * that label when it is the tail of one field's labels only (款人 ends 交款人 and 收款人: no).
+ */
+export function edgeLabelHits(
+  segments: readonly Segment[],
+  hits: readonly TermHit<TermPayload>[],
+  unit: number,
+  tables: ExtractTables,
+): TermHit<TermPayload>[] {
+  const labelled = new Set(hits.filter((h) => h.start === 0).map((h) => h.segment.id));
+  const out: TermHit<TermPayload>[] = [];
+  for (const s of segments) {
+    if (s.box.x0 > 0.5 * unit || labelled.has(s.id)) continue;
+    const m = /^([\u4e00-\u9fff]{2,6})[:：]/.exec(s.text);
+    if (!m) continue;
+    const tail = m[1]!;
+    const owners: { field: HeaderField; label: string; rank: number }[] = [];
+    let whole = false;
+    for (const [field, spec] of tables.fields) {
+      spec.labels.forEach((label, rank) => {
+        const l = compact(label);
+        if (l === tail) whole = true;
+        else if (l.endsWith(tail)) owners.push({ field, label: l, rank });
+      });
+    }
+    if (whole || owners.length === 0 || new Set(owners.map((o) => o.field)).size !== 1) continue;
+    const best = owners.reduce((a, b) => (b.rank < a.rank ? b : a));
+    out.push({ segment: s, start: 0, end: tail.length, term: best.label, payloads: [{ type: 'field', field: best.field, rank: best.rank }] });
+  }
+  return out;
+}
+
+/**
  * Reads every labelled field. A label can stand for several fields (收款单位 is both hospital and
  * payee unit). For each field, its labels are tried in the table's order (most specific first) and
  * each label's candidates nearest first; the first candidate that reads as the field's kind wins.
@@ -85,9 +119,10 @@ export function readHeader(
   unit: number,
   tables: ExtractTables,
 ): HeaderValues {
-  const bySegment = groupBySegment(hits);
+  const all = [...hits, ...edgeLabelHits(segments, hits, unit, tables)];
+  const bySegment = groupBySegment(all);
   const perField = new Map<HeaderField, { hit: TermHit<TermPayload>; rank: number }[]>();
-  for (const hit of hits) {
+  for (const hit of all) {
     for (const p of hit.payloads) {
       if (p.type !== 'field') continue;
       const list = perField.get(p.field) ?? [];

@@ -45,3 +45,19 @@ test('on a page: 性别 with a misread value, a name with a leading dot, a value
   assert.equal(out.result.patient_gender, 1);
   assert.equal(out.result.billing_date, '2021-07-27');
 });
+
+test('a label cut by the left edge is read from its tail when only one field has that tail', () => {
+  const lines = [
+    line('广东省医疗住院收费票据', 300, 30, 28, 34),
+    line('费日期：', 0, 100),
+    line('2021-10-09', 110, 100),
+    line('款人：', 0, 140),
+    line('林超', 80, 140),
+    line('合计 377.20', 300, 240),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 400, variant: 'guangdong' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.billing_date, '2021-10-09', '费日期 ends 收费日期 and 缴费日期: both billing dates');
+  assert.equal(out.result.patient_name, '', '款人 ends 交款人 and 收款人: which one is unknown');
+});
