@@ -93,6 +93,49 @@ export class Catalogue {
     return this.entries.length;
   }
 
+  private readonly exact = new Set<string>();
+
+  private candidates(q: string): number[] {
+    const votes = new Set<number>();
+    for (const g of new Set(bigrams(q))) for (const i of this.index.get(g) ?? []) votes.add(i);
+    return [...votes];
+  }
+
+  /**
+   * The printed name with its generic part restored from the catalogue when OCR misread it: the
+   * name's key, or a run of it, differs in one character from exactly one catalogue key of four or
+   * more characters (多酒立酮片 -> 多潘立酮片, 依运肝素钠 -> 依诺肝素钠). A character more or less is not corrected: printed names carry salts
+   * the generic name leaves out (泮托拉唑钠, 瑞舒伐他汀钙). Or the name read with
+   * one stray character before it (a seal's letter: 福盐酸莫西沙星片) holds a catalogue key exactly.
+   * Null when the name is already a catalogue key or no single correction is clear.
+   */
+  correct(printed: string): string | null {
+    if (this.exact.size === 0) for (const k of this.keys) this.exact.add(k);
+    const name = compact(printed);
+    const q = nameKey(name, this.forms);
+    if (q.length < MIN_CORRECTED_KEY - 1 || this.exact.has(q)) return null;
+    const at = name.indexOf(q);
+    const tail = name.slice(1);
+    if (/^[^\d%.]/.test(name) && this.exact.has(nameKey(tail, this.forms)) && nameKey(tail, this.forms).length >= 3) return tail;
+    if (at < 0) return null;
+    // The generic part may be all of the key or a window of it (泮托拉唑钠: the salt follows).
+    const fixes = new Map<string, { start: number; key: string }>();
+    for (const i of this.candidates(q)) {
+      const key = this.keys[i]!;
+      if (key.length < MIN_CORRECTED_KEY || key.length > q.length) continue;
+      if (q.includes(key)) return null;
+      for (let j = 0; j + key.length <= q.length; j++) {
+        // Only a Chinese character misread as another: digits and signs (0.9%) are read reliably.
+        const window = q.slice(j, j + key.length);
+        if (/^[\u4e00-\u9fff]+$/.test(window) && editDistance(window, key) === 1) fixes.set(`${j}:${key}`, { start: j, key });
+      }
+    }
+    if (fixes.size !== 1) return null;
+    const [fix] = [...fixes.values()];
+    const from = at + fix!.start;
+    return name.slice(0, from) + fix!.key + name.slice(from + fix!.key.length);
+  }
+
   /** Best catalogue entry for a printed name, or null below the threshold. */
   match(printed: string): CatalogueMatch | null {
     const q = nameKey(printed, this.forms);
@@ -115,6 +158,9 @@ export class Catalogue {
     return { ...this.entries[best.i]!, score: Math.round(best.score * 1000) / 1000 };
   }
 }
+
+/** Shortest catalogue key a misread character may be corrected against (two-character herbs are too close to each other). */
+const MIN_CORRECTED_KEY = 4;
 
 let shared: Catalogue | undefined;
 

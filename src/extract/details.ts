@@ -6,7 +6,7 @@
 import type { CheckValue } from '../contract/common.js';
 import type { CostDetail } from '../contract/extract.js';
 import { editDistance, type Catalogue } from './catalogue.js';
-import { rowsOf, type Segment } from './layout.js';
+import { centreY, rowsOf, type Segment } from './layout.js';
 import { findAmounts, parseAmount, roundCents } from './parse/amount.js';
 import { compact } from './parse/normalize.js';
 import type { DetailColumn, ExtractTables } from './tables.js';
@@ -23,10 +23,15 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
   const out: Token[] = [];
   for (const seg of row) {
     let cur: { text: string; x0: number; x1: number } | null = null;
-    for (const c of seg.chars) {
+    seg.chars.forEach((c, k) => {
       // An amount ending right before a name is the last cell of the group to the left (金额 of
-      // group one touching 项目名称 of group two), not the start of the name.
-      const boundary = cur !== null && /\d\.\d\d$/.test(cur.text) && /[\u4e00-\u9fff]/.test(c.char);
+      // group one touching 项目名称 of group two), not the start of the name; names may start
+      // with capitals (DR摄影, CT平扫) or a strength (0.9%氯化钠), never a unit in lower case (0.25g).
+      const next = seg.chars[k + 1]?.char ?? '';
+      const rest = seg.chars.slice(k, k + 8).map((x) => x.char).join('');
+      const startsName = /[\u4e00-\u9fff]/.test(c.char) || (/[A-Z]/.test(c.char) && /[A-Z\u4e00-\u9fff]/.test(next))
+        || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest);
+      const boundary = cur !== null && /\d\.\d\d$/.test(cur.text) && startsName;
       if (cur && !boundary && c.x0 - cur.x1 <= gap) {
         cur.text += c.char;
         cur.x1 = c.x1;
@@ -34,13 +39,13 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
         if (cur) out.push(cur);
         cur = { text: c.char, x0: c.x0, x1: c.x1 };
       }
-    }
+    });
     if (cur) out.push(cur);
   }
   return out.sort((a, b) => a.x0 - b.x0);
 }
 
-interface Column {
+export interface Column {
   readonly column: DetailColumn;
   readonly x: number;
 }
@@ -56,6 +61,19 @@ function headerColumns(row: readonly Segment[], dict: TermDictionary<DetailColum
   return cols.sort((a, b) => a.x - b.x);
 }
 
+/** The least-squares line through the cells' centres (slope kept within ±0.1), for distances off it. */
+export function fitLine(segs: readonly Segment[]): { at(x: number): number } {
+  const pts = segs.map((s) => ({ x: (s.box.x0 + s.box.x1) / 2, y: centreY(s.box) }));
+  const n = pts.length;
+  if (n === 0) return { at: () => 0 };
+  const mx = pts.reduce((a, p) => a + p.x, 0) / n;
+  const my = pts.reduce((a, p) => a + p.y, 0) / n;
+  const sxx = pts.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  const sxy = pts.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
+  const slope = sxx > 0 ? Math.max(-0.1, Math.min(0.1, sxy / sxx)) : 0;
+  return { at: (x) => my + slope * (x - mx) };
+}
+
 /** A cell that is only a column heading (项目名称, 金额(元)). */
 function isHeaderWord(seg: Segment, dict: TermDictionary<DetailColumn>): boolean {
   const covered = dict.scan(seg.text).reduce((a, h) => a + h.end - h.start, 0);
@@ -69,21 +87,75 @@ function isHeader(cols: readonly Column[]): boolean {
 
 /**
  * The tokens of a name cell without text of a seal printed over the row: a token made only of seal
- * characters (收费专用章), or a lone character standing apart from the name (a letter of the seal's
- * ring, 西 of 广西), when the cell also holds a real name of two or more Chinese characters.
+ * characters (收费专用章), a lone character standing apart from the name (西 of 广西), or more words
+ * well apart from the name (瘤医 of the ring's 肿瘤医院): a name is one cell, printed from the
+ * column's left edge, so the first words are the name. Specs (digits, brackets) are kept.
  */
 export function withoutSealText(cell: readonly Token[], unit: number, sealChars: ReadonlySet<string>): Token[] {
   const isName = (t: Token): boolean => /[\u4e00-\u9fff]{2}/.test(t.text) && ![...t.text].every((c) => sealChars.has(c));
-  if (!cell.some(isName)) return [...cell];
-  return cell.filter((t, i) => {
-    if (isName(t)) return true;
+  const first = cell.findIndex(isName);
+  if (first < 0) return cell.filter((t) => ![...t.text].every((c) => sealChars.has(c)));
+  const kept: Token[] = [];
+  cell.forEach((t, i) => {
     const chars = [...t.text];
-    if (chars.every((c) => sealChars.has(c))) return false;
-    const gapBefore = i > 0 ? t.x0 - cell[i - 1]!.x1 : Infinity;
-    const gapAfter = i + 1 < cell.length ? cell[i + 1]!.x0 - t.x1 : Infinity;
-    const lone = chars.length === 1 && /[\u4e00-\u9fff]/.test(t.text) && gapBefore > 1.5 * unit && gapAfter > 1.5 * unit;
-    return !lone;
+    if (i === first) kept.push(t);
+    else if (chars.every((c) => sealChars.has(c))) return;
+    else if (/[\d(（\[【]/.test(t.text)) kept.push(t);
+    else {
+      const prev = kept[kept.length - 1];
+      const gapBefore = prev ? t.x0 - prev.x1 : Infinity;
+      if (i < first || gapBefore > 1.5 * unit) return;
+      kept.push(t);
+    }
   });
+  return kept;
+}
+
+/**
+ * A row's tokens up to a block printed beside the table (道路救助基金垫付 195.58, 个人自理 45.45):
+ * a field or payment label after the row's first words starts text that is not the table's.
+ */
+export function beforeSideBlock(toks: readonly Token[], labels: readonly string[]): Token[] {
+  const cut = toks.findIndex((t, i) => i > 0 && toks.slice(0, i).some(readsAsWords) && holdsLabel(t.text, labels));
+  return cut < 0 ? [...toks] : toks.slice(0, cut);
+}
+
+/**
+ * Where a table ends on the right: past its last column by most of a typical column's width (the
+ * median spacing of the headings). A payment block printed beside the table starts there.
+ */
+export function tableRightEdge(cols: readonly Column[]): number {
+  if (cols.length < 2) return Infinity;
+  const gaps = cols.slice(1).map((c, i) => c.x - cols[i]!.x).sort((a, b) => a - b);
+  return cols[cols.length - 1]!.x + 0.75 * gaps[Math.floor(gaps.length / 2)]!;
+}
+
+/** Columns whose cells hold words; the others hold numbers (amounts, counts, ratios). */
+const TEXT_COLUMNS: ReadonlySet<DetailColumn> = new Set<DetailColumn>(['name', 'spec', 'unit', 'medical_level', 'class']);
+
+/** A cell reading as a name: two Chinese characters running, not a count with its unit (4盒). */
+function readsAsWords(t: Token): boolean {
+  return /[\u4e00-\u9fff]{2}/.test(t.text) && !/^[\d.]+[\u4e00-\u9fff]{1,2}$/.test(t.text);
+}
+
+/**
+ * The cells of one body row, per column group: each token goes to the header column nearest its
+ * centre. Words never go to a number column: names are printed from the left edge of a wide
+ * column whose heading is centred, so the name of the second group (心电监护) starts nearer the
+ * first group's 金额 heading than its own 项目名称; it goes to the nearest column that holds words.
+ */
+export function assignColumns(toks: readonly Token[], gs: readonly (readonly Column[])[]): Map<DetailColumn, Token[]>[] {
+  const out = gs.map(() => new Map<DetailColumn, Token[]>());
+  const all = gs.flatMap((g, gi) => g.map((c) => ({ ...c, gi })));
+  const wordColumns = all.filter((c) => TEXT_COLUMNS.has(c.column));
+  for (const t of toks) {
+    const cx = (t.x0 + t.x1) / 2;
+    const pool = readsAsWords(t) && wordColumns.length > 0 ? wordColumns : all;
+    const nearest = pool.reduce((a, b) => (Math.abs(b.x - cx) < Math.abs(a.x - cx) ? b : a));
+    const cells = out[nearest.gi]!;
+    cells.set(nearest.column, [...(cells.get(nearest.column) ?? []), t]);
+  }
+  return out;
 }
 
 /** Splits a header into groups at each repeated name column. */
@@ -199,7 +271,19 @@ export function readDetails(
       }
     }
     if (!isHeader(cols)) continue;
+    // The header's own line (its words' centres, fitted): on a photo turned more than the page was
+    // levelled by, words of the same header fall into the page row above, and the first body cells
+    // on the right into the header's page row. Both are sorted out along that line.
+    const headerSegs = [...rows[r]!, ...(first === r + 2 ? rows[r + 1]! : [])].filter((seg) => isHeaderWord(seg, dict));
+    const line = fitLine(headerSegs);
+    const offLine = (seg: Segment): number => centreY(seg.box) - line.at((seg.box.x0 + seg.box.x1) / 2);
+    for (const seg of [...(rows[r - 1] ?? []), ...rows[r]!, ...(rows[r + 1] ?? [])]) {
+      if (!headerSegs.includes(seg) && isHeaderWord(seg, dict) && Math.abs(offLine(seg)) < 0.6 * unit) headerSegs.push(seg);
+    }
+    cols = headerColumns(headerSegs, dict);
+    body.push(...rows[r]!.filter((seg) => !headerSegs.includes(seg) && offLine(seg) > 0.6 * unit));
     const gs = groups(cols);
+    const rightEdge = tableRightEdge(cols);
     let lastY = rows[first - 1]![0]!.box.y1;
     for (let k = first; k < rows.length; k++) {
       const row = rows[k]!;
@@ -210,17 +294,10 @@ export function readDetails(
       body.push(...row);
     }
     for (const row of bodyRows(body, unit)) {
-      const toks = tokens(row, 0.8 * unit);
+      const toks = beforeSideBlock(tokens(row, 0.8 * unit), labels).filter((t) => t.x0 <= rightEdge);
+      const assigned = assignColumns(toks, gs);
       gs.forEach((g, gi) => {
-        const x0 = gi === 0 ? -Infinity : (gs[gi - 1]![gs[gi - 1]!.length - 1]!.x + g[0]!.x) / 2;
-        const x1 = gi + 1 < gs.length ? (g[g.length - 1]!.x + gs[gi + 1]![0]!.x) / 2 : Infinity;
-        const byColumn = new Map<DetailColumn, Token[]>();
-        for (const t of toks) {
-          const cx = (t.x0 + t.x1) / 2;
-          if (cx < x0 || cx >= x1) continue;
-          const nearest = g.reduce((a, b) => (Math.abs(b.x - cx) < Math.abs(a.x - cx) ? b : a));
-          byColumn.set(nearest.column, [...(byColumn.get(nearest.column) ?? []), t]);
-        }
+        const byColumn = assigned[gi]!;
         const cells = new Map<DetailColumn, string>();
         for (const [col, ts] of byColumn) {
           const kept = col === 'name' ? withoutSealText(ts, unit, tables.sealChars) : ts;
@@ -246,19 +323,23 @@ function stacked(a: Segment, b: Segment): boolean {
   return overlap > 0.5 * Math.min(a.box.x1 - a.box.x0, b.box.x1 - b.box.x0);
 }
 
+/** Slants tried for a table body: ±0.06 in steps of 0.002 (a photo's residual tilt after levelling). */
+const MAX_SLANT_STEPS = 60;
+
 export function bodyRows(segments: readonly Segment[], unit: number): Segment[][] {
   // Dot-matrix values are printed at their own slant against the pre-printed form the page was
-  // levelled by: the slant that packs the cells into the fewest rows is the body's own.
-  let best: Segment[][] | null = null;
-  for (let k = 0; k <= 30; k++) {
+  // levelled by: the slant that packs the cells into the fewest rows is the body's own; among
+  // slants giving as many rows, the one whose rows are straightest (cells nearest their row's line).
+  let best: { rows: Segment[][]; spread: number } | null = null;
+  for (let k = 0; k <= MAX_SLANT_STEPS; k++) {
     const slope = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.002;
-    const rows = clusterRows(segments, unit, slope);
-    if (!best || rows.length < best.length) best = rows;
+    const found = clusterRows(segments, unit, slope);
+    if (!best || found.rows.length < best.rows.length || (found.rows.length === best.rows.length && found.spread < best.spread - 1e-6)) best = found;
   }
-  return best ?? [];
+  return best?.rows ?? [];
 }
 
-function clusterRows(segments: readonly Segment[], unit: number, slope: number): Segment[][] {
+function clusterRows(segments: readonly Segment[], unit: number, slope: number): { rows: Segment[][]; spread: number } {
   const cy = (s: Segment): number => (s.box.y0 + s.box.y1) / 2 - slope * (s.box.x0 + s.box.x1) / 2;
   const rows: { sum: number; items: Segment[] }[] = [];
   for (const s of [...segments].sort((a, b) => cy(a) - cy(b))) {
@@ -277,7 +358,9 @@ function clusterRows(segments: readonly Segment[], unit: number, slope: number):
       best.sum += y;
     } else rows.push({ sum: y, items: [s] });
   }
-  return rows.map((r) => r.items.sort((a, b) => a.box.x0 - b.box.x0));
+  let spread = 0;
+  for (const r of rows) for (const s of r.items) spread += Math.abs(cy(s) - r.sum / r.items.length);
+  return { rows: rows.map((r) => r.items.sort((a, b) => a.box.x0 - b.box.x0)), spread };
 }
 
 function holdsLabel(name: string, labels: readonly string[]): boolean {
@@ -346,9 +429,12 @@ function buildDetail(
     ? (Math.abs(amount * unitPrice - cost) <= Math.max(0.011, Math.abs(amount) * 0.005) ? 1 : 0)
     : -1;
   const cls = compact(cells.get('class') ?? '');
-  const match = catalogue.match(parts.ocrName);
+  // The recommended name (api.md: ocr_name) is the printed one with an OCR misread of its generic
+  // part put right; origin_ocr_name keeps what was read.
+  const ocrName = catalogue.correct(parts.ocrName) ?? parts.ocrName;
+  const match = catalogue.match(ocrName);
   return {
-    ocr_name: parts.ocrName,
+    ocr_name: ocrName,
     cost,
     amount: amount ?? 0,
     unit_price: unitPrice ?? 0,
@@ -357,7 +443,7 @@ function buildDetail(
     medical_level: level,
     selfpay_ratio: r ?? 0,
     selfpay,
-    medical_type: medicalType(match?.section ?? '', cls, parts.ocrName),
+    medical_type: medicalType(match?.section ?? '', cls, ocrName),
     class: cls,
     item_coding: compact(cells.get('item_coding') ?? '') || parts.code,
     origin_ocr_name: nameText,
