@@ -2,7 +2,7 @@
  * Does A's and C's image work keep the HTTP event loop free? B latency while A runs, and A/C
  * latency on an idle server.
  *
- *   npm run bench:loop [-- --seconds 20 --images 4 --side 2400 --seed 200]
+ *   npm run bench:loop [-- --seconds 20 --images 4 --side 2400 --seed 200 --workers 0,1]
  *
  * The service runs in this process as `meddoc serve` runs it (engines on, API keys, logging off);
  * clients run in worker threads with their own event loops. Pages are synthetic (`meddoc synth`'s
@@ -11,7 +11,9 @@
  *     B alone at concurrency 1.
  *  2. load: two clients post A back to back while one client sends B at concurrency 1 (5 ms apart);
  *     B's client-side latency and the server's event-loop delay (perf_hooks) are recorded.
- * It only ever talks to 127.0.0.1 and stops by itself. On a shared machine every figure is
+ * Both run once per `--workers` value (analysis worker threads; 0 keeps the pixel work on the event
+ * loop, as before the pool), each with a fresh service, so one run compares them under the same
+ * machine load. It only ever talks to 127.0.0.1 and stops by itself. On a shared machine every figure is
  * pessimistic: other processes take the same cores.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +47,8 @@ type ClientJob =
 interface ClientResult {
   readonly latencies: number[];
   readonly failures: number;
+  /** The first few failed answers (status and the start of the body), to tell what went wrong. */
+  readonly failed?: string[];
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -94,6 +98,7 @@ async function runVerifyClient(job: Extract<ClientJob, { role: 'verify' }>): Pro
 async function runPagesClient(job: Extract<ClientJob, { role: 'pages' }>): Promise<ClientResult> {
   const latencies: number[] = [];
   let failures = 0;
+  const failed: string[] = [];
   const bytes = job.pages.map((p) => readFileSync(p.file));
   const end = performance.now() + job.seconds * 1000;
   const post = async (i: number): Promise<void> => {
@@ -103,9 +108,12 @@ async function runPagesClient(job: Extract<ClientJob, { role: 'pages' }>): Promi
     const path = job.op === 'classify' ? CLASSIFY_PATH : `${EXTRACT_PATH}/${page.variant ?? 'e_invoice'}`;
     const started = performance.now();
     const res = await fetch(`http://127.0.0.1:${job.port}${path}`, { method: 'POST', body: form, headers: job.headers });
-    await res.arrayBuffer();
+    const text = await res.text();
     latencies.push(performance.now() - started);
-    if (res.status !== 200) failures += 1;
+    if (res.status !== 200) {
+      failures += 1;
+      if (failed.length < 3) failed.push(`${job.op} ${res.status} ${text.slice(0, 160)}`);
+    }
   };
   await Promise.all(
     Array.from({ length: job.loops }, async (_, loop) => {
@@ -116,7 +124,7 @@ async function runPagesClient(job: Extract<ClientJob, { role: 'pages' }>): Promi
       }
     }),
   );
-  return { latencies, failures };
+  return { latencies, failures, failed };
 }
 
 function client(job: ClientJob): Promise<ClientResult> {
@@ -163,23 +171,23 @@ function delaySummary(h: ReturnType<typeof monitorEventLoopDelay>): Record<strin
   return { p50_ms: ms(h.percentile(50)), p99_ms: ms(h.percentile(99)), max_ms: ms(h.max), mean_ms: ms(h.mean) };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { seconds: { type: 'string' }, images: { type: 'string' }, side: { type: 'string' }, seed: { type: 'string' }, rounds: { type: 'string' } },
-  });
-  const seconds = Number(values.seconds ?? 20);
-  const count = Number(values.images ?? 4);
-  const side = Number(values.side ?? 2400);
-  const seed = Number(values.seed ?? 200);
-  const rounds = Number(values.rounds ?? 2);
-  if (seed === 11 || seed >= 20261122) throw new Error('seed 11 and seeds >= 20261122 are held out for the final measurement');
-  const dir = mkdtempSync(join(tmpdir(), 'meddoc-bench-loop-'));
-  process.env.MEDDOC_VERIFY_DAILY_LIMIT = '100000000';
+interface Figures {
+  readonly mode: string;
+  readonly idle: { a_ms: Stats; c_ms: Stats; b_ms: Stats; event_loop_delay: Record<string, number> };
+  readonly under_two_a_loops: { b_ms: Stats; a_ms: Stats; event_loop_delay: Record<string, number> };
+  readonly failures: { a: number; c: number; b: number };
+  readonly failed: string[];
+}
+
+type Stats = ReturnType<typeof summary>;
+
+/** One service in this process with the image analysis as `workers` says (0: on the event loop). */
+async function measure(workers: number, pages: readonly Page[], dir: string, seconds: number, rounds: number): Promise<Figures> {
+  process.env.MEDDOC_ANALYSIS_WORKERS = String(workers);
   const config = loadConfig({ MEDDOC_DATA_DIR: dir, MEDDOC_HOST: '127.0.0.1', MEDDOC_PORT: '0', MEDDOC_LOG_LEVEL: 'silent', MEDDOC_CLASSIFY_AUTH: 'none' });
   const service = await createService(config, createLogger('silent'));
   try {
-    const pages = await makePages(dir, count, side, seed);
-    const { record, secret } = await createKey(service.keys, { name: 'bench' });
+    const { record, secret } = await createKey(service.keys, { name: `bench-${workers}` });
     await service.app.listen({ host: '127.0.0.1', port: 0 });
     const address = service.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no TCP address');
@@ -207,33 +215,67 @@ async function main(): Promise<void> {
       client({ role: 'verify', port, headers, seconds, gapMs: 5 }),
     ]);
     loadDelay.disable();
-
-    const report = {
-      pages: pages.length,
-      invoices: invoices.length,
-      long_side_px: side,
-      seed,
+    return {
+      mode: workers === 0 ? 'on the event loop' : `${workers} analysis worker(s)`,
       idle: { a_ms: summary(idleA.latencies), c_ms: summary(idleC.latencies), b_ms: summary(idleB.latencies), event_loop_delay: delaySummary(idleDelay) },
       under_two_a_loops: { b_ms: summary(loadB.latencies), a_ms: summary(loadA.latencies), event_loop_delay: delaySummary(loadDelay) },
       failures: { a: idleA.failures + loadA.failures, c: idleC.failures, b: idleB.failures + loadB.failures },
+      failed: [...(idleA.failed ?? []), ...(idleC.failed ?? []), ...(loadA.failed ?? [])],
     };
-    const line = (name: string, s: { n: number; p50: number; p95: number; max: number }): string => `${name}: n ${s.n}, p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms`;
-    const d = (x: Record<string, number>): string => `p50 ${x.p50_ms} ms, p99 ${x.p99_ms} ms, max ${x.max_ms} ms`;
-    process.stdout.write(
-      [
-        `event loop under A load: ${pages.length} synthetic pages (seed ${seed}) at ${side} px, ${invoices.length} invoice(s); shared machine: figures are pessimistic`,
-        `idle  ${line('A', report.idle.a_ms)}`,
-        `idle  ${line('C', report.idle.c_ms)}`,
-        `idle  ${line('B', report.idle.b_ms)}; event-loop delay ${d(report.idle.event_loop_delay)}`,
-        `load  ${line('B', report.under_two_a_loops.b_ms)} (concurrency 1, two A clients running for ${seconds} s)`,
-        `load  ${line('A', report.under_two_a_loops.a_ms)}`,
-        `load  event-loop delay ${d(report.under_two_a_loops.event_loop_delay)}`,
-        `failures: A ${report.failures.a}, C ${report.failures.c}, B ${report.failures.b}`,
-        JSON.stringify(report),
-      ].join('\n') + '\n',
-    );
   } finally {
     await service.close();
+  }
+}
+
+function describe(f: Figures, seconds: number): string {
+  const line = (name: string, s: Stats): string => `${name}: n ${s.n}, p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms`;
+  const d = (x: Record<string, number>): string => `p50 ${x.p50_ms} ms, p99 ${x.p99_ms} ms, max ${x.max_ms} ms`;
+  return [
+    `[${f.mode}]`,
+    `  idle  ${line('A', f.idle.a_ms)}`,
+    `  idle  ${line('C', f.idle.c_ms)}`,
+    `  idle  ${line('B', f.idle.b_ms)}; event-loop delay ${d(f.idle.event_loop_delay)}`,
+    `  load  ${line('B', f.under_two_a_loops.b_ms)} (concurrency 1, two A clients for ${seconds} s)`,
+    `  load  ${line('A', f.under_two_a_loops.a_ms)}`,
+    `  load  event-loop delay ${d(f.under_two_a_loops.event_loop_delay)}`,
+    `  failures: A ${f.failures.a}, C ${f.failures.c}, B ${f.failures.b}`,
+    ...f.failed.map((m) => `    ${m}`),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string' },
+      images: { type: 'string' },
+      side: { type: 'string' },
+      seed: { type: 'string' },
+      rounds: { type: 'string' },
+      workers: { type: 'string' },
+    },
+  });
+  const seconds = Number(values.seconds ?? 20);
+  const count = Number(values.images ?? 4);
+  const side = Number(values.side ?? 2400);
+  const seed = Number(values.seed ?? 200);
+  const rounds = Number(values.rounds ?? 2);
+  // Analysis worker counts to compare; 0 = the pixel work on the event loop, as before the pool.
+  const modes = (values.workers ?? '0,1').split(',').map(Number);
+  if (seed === 11 || seed >= 20261122) throw new Error('seed 11 and seeds >= 20261122 are held out for the final measurement');
+  const dir = mkdtempSync(join(tmpdir(), 'meddoc-bench-loop-'));
+  process.env.MEDDOC_VERIFY_DAILY_LIMIT = '100000000';
+  try {
+    const pages = await makePages(dir, count, side, seed);
+    const invoices = pages.filter((p) => p.variant !== null).length;
+    const out: string[] = [`event loop under A load: ${pages.length} synthetic pages (seed ${seed}) at ${side} px, ${invoices} invoice(s); shared machine: figures are pessimistic`];
+    const report: Figures[] = [];
+    for (const workers of modes) {
+      const f = await measure(workers, pages, dir, seconds, rounds);
+      report.push(f);
+      out.push(describe(f, seconds));
+    }
+    process.stdout.write(`${out.join('\n')}\n${JSON.stringify({ pages: pages.length, invoices, long_side_px: side, seed, modes: report })}\n`);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

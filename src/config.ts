@@ -29,7 +29,7 @@ export const SETTINGS: readonly Setting[] = [
   { env: 'MEDDOC_CLASSIFY_AUTH', default: 'required', description: '`required`: operation A needs an API key like B and C; `none`: A is open to anonymous calls' },
   { env: 'MEDDOC_LOG_LEVEL', default: 'info', description: 'pino log level (fatal, error, warn, info, debug, trace, silent)' },
   { env: 'MEDDOC_REQUEST_TIMEOUT_MS', default: '60000', description: 'longest time one request may take before the server gives up on it' },
-  { env: 'MEDDOC_ANALYSIS_WORKERS', default: '1 (2 from 4 cores)', description: 'worker threads for the pixel work of A and C (documents, seals, crops, quality, QR) and text classification, off the HTTP event loop (docs/workers.md)' },
+  { env: 'MEDDOC_ANALYSIS_WORKERS', default: '1 (2 from 4 cores)', description: 'worker threads for the pixel work of A and C (documents, seals, crops, quality, QR) and text classification, off the HTTP event loop (docs/workers.md); 0 keeps that work on the event loop, only to measure what the pool saves' },
   { env: 'MEDDOC_ANALYSIS_QUEUE', default: '16 per worker', description: 'image-analysis tasks that may wait for a worker; past it a task waits MEDDOC_ANALYSIS_QUEUE_WAIT_MS, then the call answers busy (retry)' },
   { env: 'MEDDOC_ANALYSIS_QUEUE_WAIT_MS', default: '5000', description: 'how long an image-analysis task past a full queue waits for room' },
   { env: 'MEDDOC_SHUTDOWN_GRACE_MS', default: '25000', description: 'on SIGTERM, how long in-flight requests may take to finish' },

@@ -159,14 +159,19 @@ export async function createOperations(deps: OperationDeps): Promise<BuiltOperat
   if (deps.engines) {
     // Pixel work of A and C (locating, cutting out, seals, quality, QR) runs on its own worker
     // pool, so the event loop stays free for B and health checks while pages are analysed.
-    analysis = new AnalysisPool(analysisConfigFromEnv());
-    const pool = analysis;
-    readiness.push({ name: 'image_analysis', ready: () => pool.ready });
-    pool.init().then(
-      () => deps.logger.info({ start_ms: Math.round(pool.startMs), workers: pool.options.workers }, 'image-analysis workers started'),
-      (err: unknown) => deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'image-analysis workers failed to start'),
-    );
-    const pixels = poolSteps(pool);
+    // 0 workers keeps it on the event loop: only for measuring what the pool saves.
+    const analysisConfig = analysisConfigFromEnv();
+    let pixels: PixelSteps = IN_PROCESS_STEPS;
+    if (analysisConfig.workers > 0) {
+      const pool = new AnalysisPool(analysisConfig);
+      analysis = pool;
+      readiness.push({ name: 'image_analysis', ready: () => pool.ready });
+      pool.init().then(
+        () => deps.logger.info({ start_ms: Math.round(pool.startMs), workers: pool.options.workers }, 'image-analysis workers started'),
+        (err: unknown) => deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'image-analysis workers failed to start'),
+      );
+      pixels = poolSteps(pool);
+    }
     ocr = OcrEngine.create();
     const engine = ocr;
     readiness.push({ name: 'ocr', ready: () => engine.ready });

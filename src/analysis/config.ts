@@ -2,7 +2,8 @@
  * Settings of the image-analysis pool, read from the environment in this one place (documented
  * with the other settings in src/config.ts SETTINGS):
  *   MEDDOC_ANALYSIS_WORKERS        worker threads (default 1 on up to 3 cores, else 2: the OCR pool
- *                                  already has a worker per core, and pixel work is a fifth of A's time)
+ *                                  already has a worker per core, and pixel work is a fifth of A's time);
+ *                                  0 runs the work on the HTTP event loop, only to measure what the pool saves
  *   MEDDOC_ANALYSIS_QUEUE          tasks that may wait for a worker (default 16 per worker)
  *   MEDDOC_ANALYSIS_QUEUE_WAIT_MS  how long a task past a full queue waits for room (default 5000)
  */
@@ -28,10 +29,10 @@ function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
 
 /** Settings from the environment over the defaults; a malformed value is an error, not ignored. */
 export function analysisConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AnalysisConfig {
-  const workers = intSetting(env, 'MEDDOC_ANALYSIS_WORKERS', defaultAnalysisWorkers(), 1);
+  const workers = intSetting(env, 'MEDDOC_ANALYSIS_WORKERS', defaultAnalysisWorkers(), 0);
   return {
     workers,
-    queueLimit: intSetting(env, 'MEDDOC_ANALYSIS_QUEUE', 16 * workers, 0),
+    queueLimit: intSetting(env, 'MEDDOC_ANALYSIS_QUEUE', 16 * Math.max(1, workers), 0),
     queueWaitMs: intSetting(env, 'MEDDOC_ANALYSIS_QUEUE_WAIT_MS', 5000, 0),
   };
 }

@@ -6,7 +6,7 @@
  * keeps both paths giving one answer.
  */
 import type { QualifyRes } from '../contract/classify.js';
-import { hasEmblem, hasPortrait } from '../classify/visual.js';
+import { hasEmblem, hasPortrait, isScenePhoto, SCENE_SETTINGS } from '../classify/visual.js';
 import { locateDocuments, type LocatedDocument } from '../image/documents.js';
 import { cropRgb, rotateRgb } from '../image/ops.js';
 import { assessQuality } from '../image/quality.js';
@@ -44,6 +44,8 @@ export interface QualityRequest {
 export interface VisualCues {
   readonly portrait: boolean;
   readonly emblem: boolean;
+  /** A site photo with next to no text (classify/visual.ts isScenePhoto). */
+  readonly scene: boolean;
 }
 
 export function analysePage(image: RgbImage): PageAnalysis {
@@ -102,10 +104,11 @@ export function judgeQuality(request: QualityRequest): QualifyRes {
   return assessQuality(request);
 }
 
-/** Portrait and emblem of a card, looked for on its upright crop. */
+/** Portrait and emblem of a card, looked for on its upright crop; a scene on a crop with next to no text. */
 export function visualCues(crop: RgbImage, angle: PageAngle, uprightQuads: readonly Quad8[]): VisualCues {
   const upright = rotateRgb(crop, angle);
-  return { portrait: hasPortrait(upright, uprightQuads), emblem: hasEmblem(upright) };
+  const scene = uprightQuads.length <= SCENE_SETTINGS.maxLines && isScenePhoto(crop);
+  return { portrait: hasPortrait(upright, uprightQuads), emblem: hasEmblem(upright), scene };
 }
 
 /** QR codes are decoded on the image as uploaded: the decoder finds them in any orientation. */

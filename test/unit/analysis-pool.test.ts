@@ -44,7 +44,8 @@ test('settings come from the environment, defaults fit the cores, malformed valu
   assert.equal(defaultAnalysisWorkers(8), 2);
   const d = analysisConfigFromEnv({});
   assert.ok(d.workers >= 1 && d.queueLimit >= d.workers && d.queueWaitMs > 0);
-  assert.throws(() => analysisConfigFromEnv({ MEDDOC_ANALYSIS_WORKERS: '0' }), /MEDDOC_ANALYSIS_WORKERS/);
+  assert.equal(analysisConfigFromEnv({ MEDDOC_ANALYSIS_WORKERS: '0' }).workers, 0);
+  assert.throws(() => analysisConfigFromEnv({ MEDDOC_ANALYSIS_WORKERS: '-1' }), /MEDDOC_ANALYSIS_WORKERS/);
   assert.throws(() => analysisConfigFromEnv({ MEDDOC_ANALYSIS_QUEUE: 'many' }), /MEDDOC_ANALYSIS_QUEUE/);
 });
 
