@@ -165,7 +165,7 @@ export function findHospitalName(segments: readonly Segment[], title: Title | nu
     const label = colon > 0 ? text.slice(0, colon).replace(/[(（][^)）]*[)）]$/, '') : '';
     if (label !== '' && !ownLabels.has(label)) continue;
     // A bare kind (中医医院 right of a 机构类型 label OCR split off) is no issuer.
-    const name = hospitalIn(colon >= 0 ? text.slice(colon + 1) : text);
+    const name = hospitalIn(repairNameWords(colon >= 0 ? text.slice(colon + 1) : text));
     if (name !== '') return name;
   }
   return '';

@@ -6,7 +6,7 @@
  */
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME } from './header.js';
-import { looksLikeHospital } from './hospital-name.js';
+import { looksLikeHospital, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
@@ -86,7 +86,8 @@ const MAX_SEAL_LEAD = 4;
 
 /** The hospital's name in a re-read strip, or '' when the strip holds none (or only a spoilt one). */
 export function hospitalFromStrip(text: string, places: readonly string[] = placeNames()): string {
-  const m = HOSPITAL_NAME.exec(compact(text).replace(/^[:：()（）章]+/, ''));
+  // Generic words first (上海市骨科瓦院 -> …骨科医院), or a misread suffix hides the name.
+  const m = HOSPITAL_NAME.exec(repairNameWords(compact(text).replace(/^[:：()（）章]+/, '')));
   return m ? trimSealLead(m[0], places) : '';
 }
 

@@ -77,3 +77,9 @@ test('a 性别 label misread in one character still finds the gender', () => {
   assert.ok(out.ok);
   assert.equal(out.ok && out.result.patient_gender, 2);
 });
+
+test('a re-read strip whose suffix was misread is repaired before the name is looked for', async () => {
+  const { hospitalFromStrip } = await import('../../src/extract/reread.js');
+  assert.equal(hospitalFromStrip('：上海市骨科瓦院'), '上海市骨科医院');
+  assert.equal(hospitalFromStrip('上海市某某瓦院'), '', 'no word to repair: no name');
+});
