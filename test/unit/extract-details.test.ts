@@ -23,3 +23,92 @@ test('detail names: a lone row number glued to the name is dropped, a code is sp
 test('detail names: a concentration at the start is part of the name, not a row number', () => {
   assert.equal(splitDetailName('0.9%氯化钠注射液', tables).ocrName, '0.9%氯化钠注射液');
 });
+
+// ------------------------------------------------------------ rows, columns and cells of a table
+import { assignColumns, beforeSideBlock, bodyRows, fitLine, tableRightEdge, withoutSealText, type Column, type Token } from '../../src/extract/details.js';
+import { Catalogue } from '../../src/extract/catalogue.js';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import type { Segment } from '../../src/extract/layout.js';
+import { line, lineOf } from './extract-lines.js';
+
+const tok = (text: string, x0: number, x1: number): Token => ({ text, x0, x1 });
+const seg = (id: number, text: string, x0: number, x1: number, cy: number, h = 30): Segment => ({
+  id, line: id, text, chars: [...text].map((char, i) => ({ char, x0: x0 + ((x1 - x0) * i) / text.length, x1: x0 + ((x1 - x0) * (i + 1)) / text.length })),
+  box: { x0, y0: cy - h / 2, x1, y1: cy + h / 2 },
+});
+
+test('cells: a name printed from the left edge of the second group goes to that group, not to 金额 of the first', () => {
+  const g1: Column[] = [{ column: 'name', x: 380 }, { column: 'amount', x: 716 }, { column: 'cost', x: 900 }];
+  const g2: Column[] = [{ column: 'name', x: 1260 }, { column: 'amount', x: 1570 }, { column: 'cost', x: 1760 }];
+  const [a, b] = assignColumns([tok('肌肉注射', 135, 215), tok('1次', 632, 660), tok('3.00', 900, 960), tok('心电监护', 1000, 1080), tok('36小时', 1489, 1560), tok('216.00', 1764, 1830)], [g1, g2]);
+  assert.deepEqual(a!.get('cost')!.map((t) => t.text), ['3.00']);
+  assert.deepEqual(b!.get('name')!.map((t) => t.text), ['心电监护']);
+  assert.deepEqual(a!.get('amount')!.map((t) => t.text), ['1次'], 'a count with its unit is a number cell');
+});
+
+test('cells: a payment block printed beside the table is not part of its rows', () => {
+  const labels = ['乙类自付', '道路救助基金垫付', '医保统筹基金支付'];
+  const row = [tok('注射用甲泼尼龙琥珀酸钠', 212, 420), tok('3支', 453, 480), tok('115.50', 520, 575), tok('乙类自付', 1095, 1170), tok('4.24', 1422, 1460)];
+  assert.deepEqual(beforeSideBlock(row, labels).map((t) => t.text), ['注射用甲泼尼龙琥珀酸钠', '3支', '115.50']);
+  assert.deepEqual(beforeSideBlock([tok('乙类自付', 10, 80), tok('4.24', 100, 140)], labels).length, 2, 'a label first in its row is the row itself');
+  const cols: Column[] = [{ column: 'name', x: 300 }, { column: 'amount', x: 500 }, { column: 'cost', x: 600 }, { column: 'name', x: 770 }, { column: 'amount', x: 940 }, { column: 'cost', x: 1040 }];
+  const edge = tableRightEdge(cols);
+  assert.ok(edge > 1100 && edge < 1422, `right edge ${edge} lies between the last column and the block's amounts`);
+});
+
+test('cells: seal text over a name cell is dropped, specs are kept', () => {
+  const seal = new Set([...'收费专用章财务印']);
+  const keep = (ts: Token[]): string => withoutSealText(ts, 30, seal).map((t) => t.text).join('');
+  assert.equal(keep([tok('主任医师诊查费', 511, 650), tok('收费专用章', 768, 868)]), '主任医师诊查费');
+  assert.equal(keep([tok('茯苓', 509, 550), tok('西', 732, 760)]), '茯苓', 'a lone letter of the seal ring');
+  assert.equal(keep([tok('治疗费', 542, 600), tok('瘤医', 663, 700)]), '治疗费', 'words well apart from the name');
+  assert.equal(keep([tok('阿莫西林胶囊', 100, 220), tok('(0.25g*24粒)', 260, 380)]), '阿莫西林胶囊(0.25g*24粒)');
+  assert.equal(keep([tok('财务专用章', 177, 280)]), '', 'a cell of seal text only is no name');
+});
+
+test('rows: the slant that packs a tilted body straightest; the header line through its words', () => {
+  // Two rows slanting up by 0.03 to the right; at slant 0 the name of row 1 would sit with row 2.
+  const segs = [
+    seg(1, '肝功能全套', 150, 310, 442), seg(2, '4次', 544, 590, 430), seg(3, '340.00', 776, 860, 421), seg(4, '980.00', 1497, 1580, 399),
+    seg(5, '普通门诊诊查费', 150, 370, 476), seg(6, '3次', 545, 590, 466), seg(7, '30.00', 788, 860, 457), seg(8, '0', 1618, 1630, 456),
+  ];
+  const rows = bodyRows(segs, 34).map((r) => r.map((s) => s.text));
+  assert.deepEqual(rows.find((r) => r.includes('肝功能全套')), ['肝功能全套', '4次', '340.00', '980.00']);
+  assert.deepEqual(rows.find((r) => r.includes('普通门诊诊查费')), ['普通门诊诊查费', '3次', '30.00', '0']);
+  const l = fitLine([seg(9, '项目名称', 320, 400, 386), seg(10, '金额(元)', 738, 818, 375), seg(11, '项目名称', 1020, 1100, 368)]);
+  assert.ok(Math.abs(l.at(1497) - 355) < 6, `the header line reaches ${l.at(1497)} at x 1497`);
+});
+
+test('detail names: one misread character of a catalogue generic name is put right; salts and unknown items stay', () => {
+  const cat = new Catalogue([
+    { name: '多潘立酮', grade: '甲', section: '西药' },
+    { name: '依诺肝素', grade: '乙', section: '西药' },
+    { name: '莫西沙星', grade: '乙', section: '西药' },
+    { name: '头孢克肟', grade: '乙', section: '西药' },
+    { name: '头孢克洛', grade: '乙', section: '西药' },
+    { name: '泮托拉唑', grade: '乙', section: '西药' },
+  ]);
+  assert.equal(cat.correct('多酒立酮片'), '多潘立酮片');
+  assert.equal(cat.correct('依运肝素钠注射液'), '依诺肝素钠注射液', 'the salt after the generic name stays');
+  assert.equal(cat.correct('福盐酸莫西沙星片'), '盐酸莫西沙星片', 'a stray character before the name');
+  assert.equal(cat.correct('注射用泮托拉唑钠'), null, 'a salt is no misreading');
+  assert.equal(cat.correct('头孢克X分散片'), null);
+  assert.equal(cat.correct('头孢克珩分散片'), null, 'as close to 头孢克肟 as to 头孢克洛: left as read');
+  assert.equal(cat.correct('肾功能三项'), null);
+});
+
+test('detail table of a tilted photo: header words split over page rows, first amount in the header row', () => {
+  // The whole table rises by 0.03 to the right; the page was not levelled (too few long lines).
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y, 20, 34);
+  const lines = [
+    line('安徽省医疗门诊收费票据', 600, 60, 36, 40),
+    at('交款人：许英英', 160, 330),
+    at('项目名称', 320, 370), at('数量/单位', 583, 362), at('金额(元)', 738, 357),
+    at('项目名称', 1020, 349), at('数量/单位', 1298, 340), at('金额(元)', 1457, 336),
+    at('肝功能全套', 150, 425), at('4次', 544, 413), at('340.00阑尾切除术', 776, 406), at('1次', 1261, 392), at('980.00', 1497, 385),
+    line('合计（小写）1320.00', 180, 600),
+  ];
+  const out = extractInvoice({ lines, width: 1700, height: 800, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['肝功能全套', 340], ['阑尾切除术', 980]]);
+});
