@@ -31,10 +31,13 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
   const out: Quad8[] = [];
   for (const line of lines) {
     const text = compact(line.text);
-    const label = labels.find((l) => text.startsWith(l));
-    if (!label || others.some((o) => o.length > label.length && text.startsWith(o))) continue;
+    // The label may follow a stray mark or a side column's character (息收款单位).
+    const found = labels.map((l) => ({ l, at: text.indexOf(l) })).filter((x) => x.at >= 0 && x.at <= 2).sort((a, b) => a.at - b.at)[0];
+    if (!found) continue;
+    const { l: label, at } = found;
+    if (others.some((o) => o.length > label.length && text.startsWith(o, at))) continue;
     // Where the label ends along the line, from the engine's character positions.
-    const lastChar = line.chars[Math.min(label.length, line.chars.length) - 1];
+    const lastChar = line.chars[Math.min(at + label.length, line.chars.length) - 1];
     const step = line.chars.length > 1 ? (line.chars[line.chars.length - 1]!.x - line.chars[0]!.x) / (line.chars.length - 1) : 0;
     const f = lastChar ? Math.min(1, lastChar.x + step / 2) : 1;
     const [x0, y0, x1, y1, , , x3, y3] = line.quad;
@@ -51,8 +54,8 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
     const sy = y0 + uy * f;
     const nx = (x3 - x0) / h;
     const ny = (y3 - y0) / h;
-    const pad = 0.3 * h;
     const L = STRIP_LENGTH * h;
+    const pad = 0.3 * h;
     const ax = sx - nx * pad;
     const ay = sy - ny * pad;
     const H = h + 2 * pad;

@@ -83,3 +83,11 @@ test('a re-read strip whose suffix was misread is repaired before the name is lo
   assert.equal(hospitalFromStrip('：上海市骨科瓦院'), '上海市骨科医院');
   assert.equal(hospitalFromStrip('上海市某某瓦院'), '', 'no word to repair: no name');
 });
+
+test('the re-read strip is found when a stray character precedes the hospital label', async () => {
+  const { hospitalValueStrips } = await import('../../src/extract/reread.js');
+  const { line: oneLine } = await import('./extract-lines.js');
+  assert.equal(hospitalValueStrips([oneLine('息收款单位（章）：', 40, 500)]).length, 1);
+  assert.equal(hospitalValueStrips([oneLine('医疗机构类型：综合医院', 40, 500)]).length, 0, 'a longer label of another field');
+  assert.equal(hospitalValueStrips([oneLine('备注：由收款单位盖章', 40, 500)]).length, 0, 'a label deep inside other text');
+});
