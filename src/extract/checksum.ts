@@ -63,6 +63,20 @@ export function totalCheck(p: Pick<ChecksumInput, 'totalFigures' | 'totalCapital
   return p.totalFigures !== null && p.totalCapital !== null ? 0 : -1;
 }
 
+/** What the patient paid: the account and cash parts of the payment split as printed. */
+const PATIENT_PAID = ['个人账户支付', '个人现金支付'];
+
+/**
+ * A self-pay share (自付二, 个人自费) is a part of what the patient paid (account + cash, else the
+ * total): 1 when it lies between 0 and that amount, 0 when it exceeds it, -1 with nothing to compare.
+ */
+export function selfShareCheck(share: number, p: Pick<ChecksumInput, 'payments' | 'total'>): CheckValue {
+  const parts = p.payments.filter((x) => PATIENT_PAID.includes(x.name));
+  const paid = parts.length > 0 ? parts.reduce((a, x) => a + x.cost, 0) : p.total;
+  if (paid <= 0) return -1;
+  return share >= 0 && share <= paid + 0.005 ? 1 : 0;
+}
+
 export function computeChecksum(p: ChecksumInput): ExtractChecksum {
   const total_cost = totalCheck(p);
   const hasTotal = p.total > 0 || p.totalFigures !== null || p.totalCapital !== null;
@@ -83,18 +97,21 @@ export function computeChecksum(p: ChecksumInput): ExtractChecksum {
     billing_date = ok ? 1 : 0;
   }
   // Class B (自付二) is what the patient pays first on 乙 items; class C (个人自费) is the cost of
-  // 丙 / self-funded items. Both are compared with the detail rows that carry those grades.
+  // 丙 / self-funded items. Both are compared with the detail rows that carry those grades; without
+  // such rows, with what the patient paid, which each is a part of (selfShareCheck).
   let payments_class_b: CheckValue = -1;
   if (restrictedApplies('payments_class_b', p)) {
     const printed = p.payments.find((x) => x.name === '自付二');
     const fromDetails = classSum(p.details, '乙', (d) => d.selfpay);
     if (printed && fromDetails !== null) payments_class_b = sameAmount(printed.cost, fromDetails) ? 1 : 0;
+    else if (printed) payments_class_b = selfShareCheck(printed.cost, p);
   }
   let payments_class_c: CheckValue = -1;
   if (restrictedApplies('payments_class_c', p)) {
     const printed = p.payments.find((x) => x.name === '个人自费');
     const fromDetails = classSum(p.details, '丙', (d) => d.cost);
     if (printed && fromDetails !== null) payments_class_c = sameAmount(printed.cost, fromDetails) ? 1 : 0;
+    else if (printed) payments_class_c = selfShareCheck(printed.cost, p);
   }
   return { total_cost, cost_detail_list, cost_categories, note_no, billing_date, payments_class_b, payments_class_c };
 }

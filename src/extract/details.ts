@@ -16,13 +16,15 @@ export interface Token {
   readonly text: string;
   readonly x0: number;
   readonly x1: number;
+  /** Id of the segment the token was cut from. */
+  readonly segment?: number;
 }
 
 /** Cuts a row into cells at gaps wider than `gap` pixels. */
 function tokens(row: readonly Segment[], gap: number): Token[] {
   const out: Token[] = [];
   for (const seg of row) {
-    let cur: { text: string; x0: number; x1: number } | null = null;
+    let cur: { text: string; x0: number; x1: number; segment: number } | null = null;
     seg.chars.forEach((c, k) => {
       // An amount ending right before a name is the last cell of the group to the left (金额 of
       // group one touching 项目名称 of group two), not the start of the name; names may start
@@ -37,7 +39,7 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
         cur.x1 = c.x1;
       } else {
         if (cur) out.push(cur);
-        cur = { text: c.char, x0: c.x0, x1: c.x1 };
+        cur = { text: c.char, x0: c.x0, x1: c.x1, segment: seg.id };
       }
     });
     if (cur) out.push(cur);
@@ -245,10 +247,32 @@ export function readDetails(
   catalogue: Catalogue,
   categoryNames: ReadonlySet<string>,
 ): CostDetail[] {
+  return readDetailTables(segments, unit, tables, catalogue, categoryNames).details;
+}
+
+export interface DetailTables {
+  readonly details: CostDetail[];
+  /** Segments read as detail rows: a category word among them (挂号费 billed as an item) is no category. */
+  readonly segments: ReadonlySet<number>;
+}
+
+/**
+ * Detail tables of a page. A table whose rows mostly name cost categories is a category grid under
+ * a 项目名称 | 金额 header (read by readCategories), and gives no details; in a real detail table a
+ * row named like a category with its quantity or price (挂号费 1次 1.00) is a billed item.
+ */
+export function readDetailTables(
+  segments: readonly Segment[],
+  unit: number,
+  tables: ExtractTables,
+  catalogue: Catalogue,
+  categoryNames: ReadonlySet<string>,
+): DetailTables {
   const dict = new TermDictionary<DetailColumn>();
   for (const [word, col] of tables.detailHeaders) dict.add(word, col);
   const rows = rowsOf(segments);
   const out: CostDetail[] = [];
+  const claimed = new Set<number>();
   // Words of the blocks around a table (医疗机构类型, 个人账户支付): a row holding one is past its end.
   const labels = [
     ...[...tables.fields.values()].flatMap((f) => f.labels),
@@ -293,6 +317,7 @@ export function readDetails(
       lastY = row[0]!.box.y1;
       body.push(...row);
     }
+    const found: { detail: CostDetail; categoryLike: boolean; segments: number[] }[] = [];
     for (const row of bodyRows(body, unit)) {
       const toks = beforeSideBlock(tokens(row, 0.8 * unit), labels).filter((t) => t.x0 <= rightEdge);
       const assigned = assignColumns(toks, gs);
@@ -304,12 +329,26 @@ export function readDetails(
           cells.set(col, kept.map((t) => t.text).join(''));
         }
         const detail = buildDetail(cells, new Set(g.map((c) => c.column)), tables, catalogue);
-        if (detail && !isCategoryLike(detail.ocr_name, categoryNames) && !holdsLabel(detail.origin_ocr_name, labels)) out.push(detail);
+        if (!detail || holdsLabel(detail.origin_ocr_name, labels)) return;
+        const ids = [...byColumn.values()].flat().flatMap((t) => (t.segment === undefined ? [] : [t.segment]));
+        found.push({ detail, categoryLike: isCategoryLike(detail.ocr_name, categoryNames), segments: ids });
       });
     }
+    const categoryRows = found.filter((f) => f.categoryLike).length;
+    if (found.length > 0 && categoryRows >= CATEGORY_GRID_SHARE * found.length) continue;
+    for (const f of found) {
+      // A category word with a quantity or a price is a billed item (挂号费 1次 1.00); with the
+      // amount alone it is a subtotal line of that category.
+      if (f.categoryLike && f.detail.amount === 0 && f.detail.unit_price === 0) continue;
+      out.push(f.detail);
+      for (const id of f.segments) claimed.add(id);
+    }
   }
-  return out;
+  return { details: out, segments: claimed };
 }
+
+/** Share of category-named rows from which a "detail table" is a category grid. */
+const CATEGORY_GRID_SHARE = 0.6;
 
 /**
  * The rows of a table body. Page-wide row grouping lets a row's box grow with every cell it takes,
@@ -413,6 +452,13 @@ function buildDetail(
   if (au) {
     amount = Number(au[1]);
     if (!unitText) unitText = au[2]!;
+  }
+  // A count printed close to its unit is read as one cell (4盒, 160g) centred between 数量 and
+  // 单位, and may land under 单位: the number is the quantity.
+  const uu = /^(\d+(?:\.\d+)?)([\u4e00-\u9fff]{1,2}|[a-zA-Z]{1,3})$/.exec(compact(unitText));
+  if (uu && amount === null) {
+    amount = Number(uu[1]);
+    unitText = uu[2]!;
   }
   const parts = splitDetailName(nameText, tables);
   const unitPrice = num('unit_price');

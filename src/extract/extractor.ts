@@ -10,7 +10,7 @@ import type { OcrLine } from '../ocr/types.js';
 import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.js';
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum } from './checksum.js';
-import { readDetails } from './details.js';
+import { readDetailTables } from './details.js';
 import { placeNames, trimSealLead } from './reread.js';
 import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
@@ -183,10 +183,12 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   province ??= provinceOfCode(noteCode, tables);
   const provinceRow = province ? tables.provinces.get(province) : undefined;
 
-  const categories: CostCategory[] = readCategories(hits, segments, unit);
-  const printedPayments = readPayments(hits, segments, unit, province);
   const catalogue = input.catalogue ?? nationalCatalogue();
-  const details = readDetails(segments, unit, tables, catalogue, new Set([...categories.map((c) => c.name), ...tables.categories]));
+  // A category word in a detail table's rows (挂号费 1次 1.00) is a billed item, not a category.
+  const detailTables = readDetailTables(segments, unit, tables, catalogue, new Set(tables.categories));
+  const categories: CostCategory[] = readCategories(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
+  const printedPayments = readPayments(hits, segments, unit, province);
+  const details = detailTables.details;
 
   const totalFigures = num(header, 'total_cost_figures');
   const totalCapital = num(header, 'total_cost_capital');

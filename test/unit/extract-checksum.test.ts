@@ -110,3 +110,18 @@ test('payment check_info from the relations of the table', () => {
   );
   assert.ok(broken.every((i) => i.check_info === 0));
 });
+
+test('class B / C self-pay without graded detail rows: a part of what the patient paid', () => {
+  const shanghai = tables.provinces.get('shanghai');
+  const paid = [{ name: '个人账户支付', cost: 30 }, { name: '个人现金支付', cost: 50 }];
+  const ok = computeChecksum(input({ province: shanghai, payments: [...paid, { name: '自付二', cost: 12.5 }, { name: '个人自费', cost: 80 }] }));
+  assert.equal(ok.payments_class_b, 1);
+  assert.equal(ok.payments_class_c, 1, 'equal to account + cash is still a part');
+  const over = computeChecksum(input({ province: shanghai, payments: [...paid, { name: '自付二', cost: 80.5 }] }));
+  assert.equal(over.payments_class_b, 0, 'more than the patient paid');
+  assert.equal(over.payments_class_c, -1, 'not printed: not checked');
+  const byTotal = computeChecksum(input({ province: shanghai, payments: [{ name: '自付二', cost: 120 }] }));
+  assert.equal(byTotal.payments_class_b, 0, 'without the split, the total bounds it');
+  const electronic = computeChecksum(input({ province: shanghai, electronic: true, payments: [...paid, { name: '自付二', cost: 12.5 }] }));
+  assert.equal(electronic.payments_class_b, -1, 'only paper outpatient invoices');
+});

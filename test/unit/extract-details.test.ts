@@ -112,3 +112,35 @@ test('detail table of a tilted photo: header words split over page rows, first a
   assert.ok(out.ok);
   assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['肝功能全套', 340], ['阑尾切除术', 980]]);
 });
+
+test('detail table: a category word billed with its quantity is a detail, not a category; a count with its unit under 单位 is the quantity', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('福建省医疗门诊收费票据（电子）', 500, 40, 36, 40),
+    at('项目名称', 340, 300), at('数量', 580, 300), at('单位', 662, 300), at('金额（元）', 764, 300), at('备注', 897, 300),
+    at('维生素C注射液', 212, 340), at('1支', 622, 340), at('0.62', 826, 340),
+    at('挂号费', 212, 380), at('1次', 640, 380), at('1.00', 830, 380),
+    line('合计（小写）1.62', 212, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'e_invoice', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.unit, d.cost]), [['维生素C注射液', 1, '支', 0.62], ['挂号费', 1, '次', 1]]);
+  assert.deepEqual(out.result.cost_categories, []);
+  assert.equal(out.result.checksum.cost_categories, -1);
+  assert.equal(out.result.checksum.cost_detail_list, 1);
+});
+
+test('a category grid under a 项目名称 | 金额 header gives categories, not details', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('北京市医疗住院收费票据', 500, 40, 36, 40),
+    at('项目名称', 336, 300), at('金额(元)', 518, 300), at('项目名称', 772, 300), at('金额(元)', 958, 300),
+    at('西药费', 334, 340), at('1,578.85', 515, 340), at('化验费', 768, 340), at('295.00', 951, 340),
+    at('诊察费', 327, 380), at('408.00', 510, 380),
+    line('合计（小写）2281.85', 300, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'beijing', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list, []);
+  assert.deepEqual(out.result.cost_categories.map((c) => [c.name, c.cost]), [['西药费', 1578.85], ['化验费', 295], ['诊察费', 408]]);
+});
