@@ -36,12 +36,26 @@ export interface EdgeQuadOptions {
   readonly minCornerRun: number;
   /** Least backing of a side near each of its corners. */
   readonly minCornerSupport: number;
+  /** Backing of a side's line past both its corners above which it may be a stripe crossing ... */
+  readonly maxRunOn: number;
+  /** ... and then the least backing of the sides it meets near their corners. */
+  readonly minFirmCorner: number;
   /** Least mean share of the four sides backed by edge pixels. */
   readonly minMeanSupport: number;
   /** Smallest quad, as a share of the image area. */
   readonly minAreaFraction: number;
+  /** Proportions (long / short side) of a card lying on a sheet, with perspective. */
+  readonly cardAspect: readonly [number, number];
+  /** Largest share of the sheet such a card covers. */
+  readonly maxCardShareOfSheet: number;
+  /** Least brightness of such a card's stock, as a share of the sheet's. */
+  readonly minCardBrightness: number;
+  /** Least distance of its corners from the sheet's sides, as a share of the image's shorter side. */
+  readonly minCardMargin: number;
   /** Least share of a quad each side of an edge crossing it must keep for the quad to be two. */
   readonly minDividedShare: number;
+  /** Largest proportions (long / short side) of each part of a quad cut in two. */
+  readonly maxPartAspect: number;
   /** Least share of such a crossing edge backed by edge pixels. */
   readonly minDividerSupport: number;
   /** Share of the smaller of two quads they may have in common and both be kept. */
@@ -59,15 +73,22 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   maxLinesPerDirection: 12,
   minSideFraction: 0.12,
   maxOppositeAngle: 14,
-  minSideSupport: 0.55,
+  minSideSupport: 0.5,
   minMeanSupport: 0.75,
   cornerRunShare: 0.12,
   minCornerRun: 6,
-  minCornerSupport: 0.4,
+  minCornerSupport: 0.25,
+  maxRunOn: 0.5,
+  minFirmCorner: 0.6,
   minAreaFraction: 0.04,
   maxOverlap: 0.3,
+  cardAspect: [1.45, 1.75],
+  maxCardShareOfSheet: 0.5,
+  minCardMargin: 0.02,
+  minCardBrightness: 0.75,
   minDividedShare: 0.25,
   minDividerSupport: 0.7,
+  maxPartAspect: 2.4,
   cornerMargin: 0.01,
 };
 
@@ -163,20 +184,16 @@ export function stepEdges(img: RgbImage, o: EdgeQuadOptions): EdgeMap {
       if (mag[i + sy * w + sx] > m || mag[i - sy * w - sx] > m) continue;
       // A stroke, or a double rule, up to a few pixels wide has the same paper on both sides at
       // one of these distances; a border between two surfaces differs at all of them.
-      let step = Infinity;
-      for (const dist of [d, d + 2, d + 5]) {
-        const ax = Math.round(x + nx * dist);
-        const ay = Math.round(y + ny * dist);
-        const bx = Math.round(x - nx * dist);
-        const by = Math.round(y - ny * dist);
-        if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= w || bx >= w || ay >= h || by >= h) {
-          step = 0;
-          break;
-        }
-        const a = (ay * w + ax) * 3;
-        const b = (by * w + bx) * 3;
-        step = Math.min(step, Math.abs(s[a] - s[b]) + Math.abs(s[a + 1] - s[b + 1]) + Math.abs(s[a + 2] - s[b + 2]));
-      }
+      const colourAt = (dist: number): number => {
+        const px = Math.round(x + nx * dist);
+        const py = Math.round(y + ny * dist);
+        return px < 0 || py < 0 || px >= w || py >= h ? -1 : (py * w + px) * 3;
+      };
+      const diff = (a: number, b: number): number => Math.abs(s[a] - s[b]) + Math.abs(s[a + 1] - s[b + 1]) + Math.abs(s[a + 2] - s[b + 2]);
+      const far = d + 5;
+      const ends = [colourAt(d), colourAt(-d), colourAt(d + 2), colourAt(-d - 2), colourAt(far), colourAt(-far)];
+      if (ends.some((v) => v < 0)) continue;
+      const step = Math.min(diff(ends[0], ends[1]), diff(ends[2], ends[3]), diff(ends[4], ends[5]));
       if (step < o.minStep) continue;
       let deg = Math.round((Math.atan2(ny, nx) * 180) / Math.PI);
       deg = ((deg % 180) + 180) % 180;
@@ -392,9 +409,60 @@ function dividedQuad(lines: readonly Line[], sides: readonly number[], ta: numbe
     const fq = along(q, b0, b1);
     const lo = o.minDividedShare;
     if (fp < lo || fp > 1 - lo || fq < lo || fq > 1 - lo) continue;
-    if (support(line, p, q) >= o.minDividerSupport) return true;
+    if (support(line, p, q) < o.minDividerSupport) continue;
+    // Each part must have a document's proportions: the top of a text block or a portrait also
+    // runs across a card, but leaves a long strip on one side of it.
+    if (aspect([a0, p, q, b0]) <= o.maxPartAspect && aspect([p, a1, b1, q]) <= o.maxPartAspect) return true;
   }
   return false;
+}
+
+/** Median brightness (brightest channel) over a grid of points inside a quad: its stock, not its print. */
+function stockValue(img: RgbImage, p: readonly Point[]): number {
+  const values: number[] = [];
+  for (let a = 0.1; a < 0.95; a += 0.1) {
+    for (let b = 0.1; b < 0.95; b += 0.1) {
+      // Bilinear point of the quad p0 p1 p2 p3 at (a along p0-p1, b along p0-p3).
+      const x = (1 - a) * (1 - b) * p[0].x + a * (1 - b) * p[1].x + a * b * p[2].x + (1 - a) * b * p[3].x;
+      const y = (1 - a) * (1 - b) * p[0].y + a * (1 - b) * p[1].y + a * b * p[2].y + (1 - a) * b * p[3].y;
+      const xi = Math.min(img.width - 1, Math.max(0, Math.round(x)));
+      const yi = Math.min(img.height - 1, Math.max(0, Math.round(y)));
+      const j = (yi * img.width + xi) * 3;
+      values.push(Math.max(img.data[j], img.data[j + 1], img.data[j + 2]));
+    }
+  }
+  values.sort((u, v) => u - v);
+  return values[values.length >> 1];
+}
+
+/** Long over short side of a quad, from the means of its opposite sides. */
+function aspect(p: readonly Point[]): number {
+  const d = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+  const one = (d(p[0], p[1]) + d(p[2], p[3])) / 2;
+  const other = (d(p[1], p[2]) + d(p[3], p[0])) / 2;
+  return Math.max(one, other) / Math.max(1, Math.min(one, other));
+}
+
+/** Distance from p to the line through a and b, positive on the inside of a clockwise polygon. */
+function insideDistance(p: Point, a: Point, b: Point): number {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  return len === 0 ? 0 : ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
+}
+
+/**
+ * Whether a smaller quad inside a larger one is a card lying on a sheet rather than part of it: it
+ * has a card's proportions (ID-1, 85.6 x 54 mm; a portrait or a stamp box does not), it lies well
+ * inside (a title band or a table runs into the sheet's own sides), and it is a fraction of it.
+ */
+function cardOnSheet(img: RgbImage, inner: readonly Point[], innerArea: number, outer: readonly Point[], outerArea: number, o: EdgeQuadOptions, shorter: number): boolean {
+  if (innerArea > o.maxCardShareOfSheet * outerArea) return false;
+  // Printed on light stock like the sheet: an X-ray or a photo printed on a report is dark.
+  if (stockValue(img, inner) < o.minCardBrightness * stockValue(img, outer)) return false;
+  const a = aspect(inner);
+  if (a < o.cardAspect[0] || a > o.cardAspect[1]) return false;
+  const clockwise = polygonArea(outer) > 0 ? outer : [...outer].reverse();
+  const margin = o.minCardMargin * shorter;
+  return inner.every((p) => clockwise.every((c, i) => insideDistance(p, c, clockwise[(i + 1) % 4]) >= margin));
 }
 
 /**
@@ -443,18 +511,32 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {})
       let sum = 0;
       let score = 0;
       let short = false;
+      // Backing near each end of each side, and on the line's continuation past that end.
+      const near: [number, number][] = [];
+      const beyond: [number, number][] = [];
       for (const [line, p, q] of sides) {
         const len = Math.hypot(p.x - q.x, p.y - q.y);
         if (len < minSide) short = true;
         const s = support(line, p, q);
         minS = Math.min(minS, s);
-        // Both ends of every side backed: a sheet's corner is where two of its edges meet, not
-        // where a stripe of the cloth happens to cross the line of its edge.
         const end = Math.max(o.minCornerRun, o.cornerRunShare * len) / Math.max(len, 1);
         const at = (f: number): Point => ({ x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f });
-        if (support(line, p, at(end)) < o.minCornerSupport || support(line, at(1 - end), q) < o.minCornerSupport) short = true;
+        near.push([support(line, p, at(end)), support(line, at(1 - end), q)]);
+        beyond.push([support(line, at(-end), p), support(line, q, at(1 + end))]);
         sum += s;
         score += s * len;
+      }
+      // A sheet's corner is where two of its edges meet. A stripe of the cloth runs on past both
+      // ends of the side it makes, while the sheet's edge that it crosses is missing near the
+      // crossing. (A card's edge may run on at one end: into a card lying over it.)
+      const runsThrough = beyond.map(([a, b]) => a >= o.maxRunOn && b >= o.maxRunOn);
+      for (let c = 0; c < 4; c++) {
+        const before = c;
+        const after = (c + 1) % 4;
+        const endBefore = near[before][1];
+        const endAfter = near[after][0];
+        if (endBefore < o.minCornerSupport || endAfter < o.minCornerSupport) short = true;
+        if ((runsThrough[before] && endAfter < o.minFirmCorner) || (runsThrough[after] && endBefore < o.minFirmCorner)) short = true;
       }
       if (short || minS < o.minSideSupport || sum / 4 < o.minMeanSupport) continue;
       const area = Math.abs(polygonArea(pts));
@@ -467,7 +549,11 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {})
   const kept: EdgeQuad[] = [];
   for (const f of found) {
     const fp = quadPointsOf(f.quad);
-    const clash = kept.some((k) => convexOverlap(fp, quadPointsOf(k.quad)) > o.maxOverlap * Math.min(f.area, k.area));
+    const clash = kept.some((k) => {
+      const kp = quadPointsOf(k.quad);
+      if (convexOverlap(fp, kp) <= o.maxOverlap * Math.min(f.area, k.area)) return false;
+      return !(f.area < k.area ? cardOnSheet(img, fp, f.area, kp, k.area, o, shorter) : cardOnSheet(img, kp, k.area, fp, f.area, o, shorter));
+    });
     if (!clash) kept.push(f);
   }
   return kept;

@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { locateDocuments, type LocatedDocument } from '../../src/image/documents.js';
+import { edgeQuads } from '../../src/image/edges.js';
+import { downscaleTo } from '../../src/image/ops.js';
+import { page, svgToRgb, textLines } from './seals-draw.js';
+
+type Box = [number, number, number, number];
+
+function near(found: LocatedDocument, truth: Box, tol: number): boolean {
+  return found.bbox.every((v, i) => Math.abs(v - truth[i]) <= tol);
+}
+
+function describe(docs: readonly LocatedDocument[]): string {
+  return JSON.stringify(docs.map((d) => d.bbox));
+}
+
+/** A card: tinted body, a coloured title band along the top, a 4:5 portrait and text rows. */
+function card(x: number, y: number, w: number, h: number, body: string, band: string): string {
+  return (
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${body}"/>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${Math.round(h * 0.16)}" fill="${band}"/>` +
+    `<rect x="${x + 20}" y="${y + h * 0.28}" width="${w * 0.2}" height="${w * 0.25}" fill="#c9d3dd"/>` +
+    textLines(x + w * 0.32, y + h * 0.28, w * 0.6, 5, 26)
+  );
+}
+
+/** A woven cloth: thin crossing threads of two close tones, no long straight step. */
+function cloth(w: number, h: number): string {
+  let s = '';
+  for (let y = 0; y < h; y += 6) s += `<rect x="0" y="${y}" width="${w}" height="3" fill="#8a7f74" opacity="0.5"/>`;
+  for (let x = 0; x < w; x += 6) s += `<rect x="${x}" y="0" width="3" height="${h}" fill="#9b9084" opacity="0.5"/>`;
+  return s;
+}
+
+test('two overlapping cards of different tints on a cloth are two documents', async () => {
+  const body = cloth(1200, 700) + card(120, 180, 480, 300, '#dfe7ee', '#2d5a3d') + card(560, 200, 480, 300, '#f2e8da', '#7a1f2a');
+  const docs = locateDocuments(await svgToRgb(page(1200, 700, body, '#948a7e')));
+  assert.equal(docs.length, 2, describe(docs));
+  // The left card's right part lies under the right one: its visible part is what can be found.
+  assert.ok(near(docs[0], [120, 180, 560, 480], 25), describe(docs));
+  assert.ok(near(docs[1], [560, 200, 1040, 500], 25), describe(docs));
+});
+
+test('two pale cards touching in a row on a pale surface are two documents, not their union', async () => {
+  const body = card(100, 200, 470, 296, '#f4f3ef', '#23508a') + card(570, 204, 470, 296, '#e6eaee', '#7a1f2a');
+  const docs = locateDocuments(await svgToRgb(page(1140, 700, body, '#b9b7b2')));
+  assert.equal(docs.length, 2, describe(docs));
+  assert.ok(near(docs[0], [100, 200, 570, 496], 25), describe(docs));
+  assert.ok(near(docs[1], [570, 204, 1040, 500], 25), describe(docs));
+});
+
+test('a card lying on a sheet: the sheet with its own corners and the card', async () => {
+  const sheet = `<rect x="150" y="60" width="700" height="880" fill="#fafafa"/>` + textLines(200, 100, 600, 6) + textLines(200, 700, 600, 6);
+  const body = sheet + card(300, 330, 400, 252, '#dde6ef', '#2d5a3d');
+  const docs = locateDocuments(await svgToRgb(page(1000, 1000, body, '#3d2b1f')));
+  assert.equal(docs.length, 2, describe(docs));
+  const big = docs.find((d) => d.bbox[2] - d.bbox[0] > 600);
+  const small = docs.find((d) => d.bbox[2] - d.bbox[0] < 500);
+  assert.ok(big && near(big, [150, 60, 850, 940], 20), describe(docs));
+  assert.ok(small && near(small, [300, 330, 700, 582], 20), describe(docs));
+});
+
+test('two papers side by side, touching, on a pale table are two documents', async () => {
+  const left = `<rect x="80" y="90" width="500" height="700" fill="#fbfbf8"/>` + textLines(120, 140, 420, 20);
+  const right = `<rect x="580" y="110" width="500" height="700" fill="#ecebe4"/>` + textLines(620, 160, 420, 20);
+  const docs = locateDocuments(await svgToRgb(page(1160, 900, left + right, '#cfcac0')));
+  assert.equal(docs.length, 2, describe(docs));
+  assert.ok(near(docs[0], [80, 90, 580, 790], 25), describe(docs));
+  assert.ok(near(docs[1], [580, 110, 1080, 810], 25), describe(docs));
+});
+
+test('a ruled form filling the scan stays one document: rules and frames are strokes, not edges', async () => {
+  let form = '<rect x="40" y="160" width="820" height="700" fill="none" stroke="#b22" stroke-width="3"/>';
+  form += '<rect x="46" y="166" width="808" height="688" fill="none" stroke="#b22" stroke-width="2"/>';
+  for (let y = 240; y < 860; y += 70) form += `<rect x="40" y="${y}" width="820" height="2" fill="#b22"/>`;
+  form += '<rect x="450" y="160" width="2" height="700" fill="#b22"/>';
+  form += textLines(60, 60, 780, 3) + textLines(60, 180, 360, 20, 30);
+  const docs = locateDocuments(await svgToRgb(page(900, 1000, form, '#fbf8f0')));
+  assert.equal(docs.length, 1, describe(docs));
+  assert.deepEqual(docs[0].bbox, [0, 0, 899, 999]);
+});
+
+test('a card on a dark table stays one document: its portrait and title band are not cards', async () => {
+  const docs = locateDocuments(await svgToRgb(page(1000, 700, card(180, 150, 640, 404, '#eef1f4', '#7a1f2a'), '#2a2a2a')));
+  assert.equal(docs.length, 1, describe(docs));
+  assert.ok(near(docs[0], [180, 150, 820, 554], 20), describe(docs));
+});
+
+test('edge quads: the union of two cards in a row is refused, each card is found', async () => {
+  const body = card(100, 200, 470, 296, '#f4f3ef', '#23508a') + card(570, 204, 470, 296, '#e6eaee', '#7a1f2a');
+  // At the working size locateDocuments searches (480 px on the longer side).
+  const { image, scale } = downscaleTo(await svgToRgb(page(1140, 700, body, '#b9b7b2')), 480);
+  const quads = edgeQuads(image);
+  const wide = quads.filter((q) => Math.max(q.quad[2], q.quad[4]) - Math.min(q.quad[0], q.quad[6]) > 700 * scale);
+  assert.equal(wide.length, 0, JSON.stringify(quads.map((q) => q.quad)));
+  assert.ok(quads.length >= 2, JSON.stringify(quads.map((q) => q.quad)));
+});
