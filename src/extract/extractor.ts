@@ -240,16 +240,18 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
     .filter((n) => n !== '');
 
+  const partsOfTotal = new Set([...tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum), ...tables.withinTotal]);
+  // Checks read the payments with lost decimal points put back, as they are output.
+  const payments = restoreLostPoints(printedPayments, partsOfTotal, total);
   const checksum = computeChecksum({
     totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
-    corroborations: totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables),
-    categories, details, payments: printedPayments, province: provinceRow, type, electronic,
+    corroborations: totalCorroborations(categories, details, payments, input.qrPayloads ?? [], segments, tables),
+    categories, details, payments, province: provinceRow, type, electronic,
     noteNo, noteNoReadings, billingDate,
     visitDates: [str(header, 'treatment_date'), end],
     today: input.today ?? todayInShanghai(),
   });
-  const partsOfTotal = new Set(tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum));
-  const payments_info = checkPayments(restoreLostPoints(printedPayments, partsOfTotal, total), tables.paymentRelations, total);
+  const payments_info = checkPayments(payments, tables.paymentRelations, total);
 
   // The seal's 章 printed right after the name is read into it (石家庄协和医院章).
   const readName = (str(header, 'hospital_name') || hospitalGuess).replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1');

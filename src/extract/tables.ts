@@ -84,6 +84,8 @@ export interface ExtractTables {
   readonly allowedPayments: ReadonlySet<string>;
   readonly paymentAliases: readonly PaymentAlias[];
   readonly paymentRelations: readonly PaymentRelation[];
+  /** Payment names that are parts of the invoice's total, so never larger than it. */
+  readonly withinTotal: ReadonlySet<string>;
   readonly categories: readonly string[];
   readonly detailHeaders: ReadonlyMap<string, DetailColumn>;
   readonly medicalLevels: ReadonlyMap<string, string>;
@@ -162,7 +164,7 @@ function loadProvinces(fields: ReadonlyMap<HeaderField, FieldSpec>): Map<Provinc
   return out;
 }
 
-function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases' | 'paymentRelations'> {
+function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases' | 'paymentRelations' | 'withinTotal'> {
   const file = 'payment-aliases.json';
   const raw = readJson(file);
   if (!isRecord(raw)) fail(file, 'not an object');
@@ -185,7 +187,9 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
     }
     return { id: r.id, sum, minus, equals: r.equals, minPresent: typeof r.minPresent === 'number' ? r.minPresent : 2 };
   });
-  return { allowedPayments: allowed, paymentAliases: aliases, paymentRelations: relations };
+  const withinTotal = new Set(strings(raw.withinTotal ?? [], file, 'withinTotal'));
+  for (const n of withinTotal) if (!allowed.has(n)) fail(file, `withinTotal: ${n} is not an allowed name`);
+  return { allowedPayments: allowed, paymentAliases: aliases, paymentRelations: relations, withinTotal };
 }
 
 function loadLayoutWords(): Pick<

@@ -67,3 +67,18 @@ test('payments: Zhejiang prints 个人自理 (自付二) beside 乙类自付 (�
   ], 'henan');
   assert.deepEqual(hn.payments_info.map((p) => [p.name, p.cost]), [['自付二', 21.5]]);
 });
+
+test('payments: a self-pay share read without its point is put back when larger than the total; a label that lost its 个 still names it', () => {
+  const r = categoriesOf([
+    line('河北省医疗门诊收费票据', 600, 40, 40, 44),
+    line('西药费', 80, 200), line('33.09', 300, 200, 14),
+    line('合计（小写）33.09', 80, 260),
+    line('个人自付：164', 80, 400),
+    line('人自费：3.16', 500, 400),
+    line('预缴金额：500', 80, 440),
+  ]);
+  const pay = new Map(r.payments_info.map((p) => [p.name, p.cost]));
+  assert.equal(pay.get('个人自付'), 1.64);
+  assert.equal(pay.get('个人自费'), 3.16);
+  assert.equal(pay.get('预缴金额'), 500, 'a deposit may exceed the total');
+});
