@@ -2,8 +2,8 @@
  * Quality of one located document, as scores in [0, 1] and flags (score >= threshold):
  * - isclear: sharpness (variance of the Laplacian at a fixed working scale), resolution, exposure;
  * - iscomplete: the sheet is not cut by the frame (touches the border, or ink runs off an edge);
- * - isoriginal: not a photocopy (no colour at all yet grey where stamps were) nor a photo of a
- *   screen (colour fringes between neighbouring pixels: moiré);
+ * - isoriginal: not a photocopy (grey-scale with toner specks, or grey where stamps were) nor a
+ *   photo of a screen (moiré on the blank paper, colour fringes between neighbouring pixels);
  * - iscard: proportions of an ID-1 card (85.6 x 54 mm, 1.586);
  * - isdocument: a sheet of text that is not a card.
  * All thresholds and constants are in QUALITY_SETTINGS.
@@ -11,6 +11,7 @@
 import type { QualifyRes } from '../contract/classify.js';
 import type { Quad8 } from '../ocr/types.js';
 import { downscaleTo, laplacianVariance, resizeRgb, toGray } from './ops.js';
+import { paperTraits, type PaperTraits } from './screen.js';
 import type { RgbImage } from './types.js';
 
 export interface QualitySettings {
@@ -41,10 +42,18 @@ export interface QualitySettings {
   readonly colourShare: number;
   /** Mean neighbour chroma difference at which moiré is certain. */
   readonly moireFringe: number;
-  /** Grain of blank paper (mean |Laplacian| at 600 px) from which a grey capture is a photocopy. */
+  /** Grey levels below the local paper from which a mid-grey pixel is print (a stamp or tint turned grey). */
+  readonly greyBelowPaper: number;
+  /** Mean chroma of blank paper under which a capture without coloured ink is grey-scale. */
+  readonly greyPaperChroma: number;
+  /** Toner specks per million pixels at which a grey capture is certainly a photocopy. */
+  readonly copySpecks: number;
+  /** Paper grain (screen.ts, full resolution) at which a grey capture is certainly a copy: toner noise. */
   readonly copyGrain: number;
-  /** Share of tinted pixels under which a capture counts as grey for the grain test. */
-  readonly copyMaxTint: number;
+  /** Periodic-pattern strength (screen.ts moirePeak) at which a grey capture is certainly a copy. */
+  readonly copyPattern: number;
+  /** Moiré strength at which a colour capture is certainly a photo of a screen. */
+  readonly screenMoire: number;
   readonly cardAspect: number;
   readonly cardAspectSpread: number;
   /** Lines of text above which a card-shaped sheet is not a card. */
@@ -66,8 +75,12 @@ export const QUALITY_SETTINGS: QualitySettings = {
   colourChroma: 45,
   colourShare: 0.0015,
   moireFringe: 14,
-  copyGrain: 5.5,
-  copyMaxTint: 0.01,
+  greyBelowPaper: 40,
+  greyPaperChroma: 1,
+  copySpecks: 120,
+  copyGrain: 6,
+  copyPattern: 8,
+  screenMoire: 24,
   cardAspect: 1.586,
   cardAspectSpread: 0.1,
   cardMaxLines: 24,
@@ -191,29 +204,66 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
 }
 
 /**
- * Mean absolute Laplacian of blank paper (bright pixels with no edge nearby), at 600 px: the
- * grain. A scanner's or camera's noise is fine at that scale; a copier's toner noise is not.
+ * The paper's brightness round every pixel: the brightest value of its 16-px block and the
+ * blocks next to it (text and stamps are thin; the paper between them shows its level, lit or
+ * in shadow).
  */
-function paperGrain(img: RgbImage): number {
+function paperLevel(img: RgbImage): Uint8Array {
   const { width: w, height: h, data: d } = img;
-  const y = new Float32Array(w * h);
-  for (let i = 0, j = 0; i < w * h; i++, j += 3) y[i] = (d[j] * 299 + d[j + 1] * 587 + d[j + 2] * 114) / 1000;
-  let flat = 0;
-  let grain = 0;
-  for (let r = 1; r < h - 1; r++) {
-    for (let c = 1; c < w - 1; c++) {
-      const i = r * w + c;
-      const lap = 4 * y[i] - y[i - 1] - y[i + 1] - y[i - w] - y[i + w];
-      if (y[i] > 170 && Math.abs(lap) < 40) {
-        flat++;
-        grain += Math.abs(lap);
-      }
+  const B = 16;
+  const bw = Math.ceil(w / B);
+  const bh = Math.ceil(h / B);
+  const blockMax = new Uint8Array(bw * bh);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const o = (y * w + x) * 3;
+      const v = (d[o] * 299 + d[o + 1] * 587 + d[o + 2] * 114) / 1000;
+      const k = Math.floor(y / B) * bw + Math.floor(x / B);
+      if (v > blockMax[k]) blockMax[k] = v;
     }
   }
-  return flat === 0 ? 0 : grain / flat;
+  const grown = new Uint8Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = by + dy;
+          const xx = bx + dx;
+          if (yy >= 0 && yy < bh && xx >= 0 && xx < bw) m = Math.max(m, blockMax[yy * bw + xx]);
+        }
+      }
+      grown[by * bw + bx] = m;
+    }
+  }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = grown[Math.floor(y / B) * bw + Math.floor(x / B)];
+  return out;
 }
 
-export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage): number {
+/** Whether a pixel `r` steps left, right, up or down from pixel i is black ink. */
+function nearInk(img: RgbImage, i: number, r: number): boolean {
+  const { width: w, height: h, data: d } = img;
+  const x = i % w;
+  const y = (i - x) / w;
+  const dark = (xx: number, yy: number): boolean => {
+    if (xx < 0 || yy < 0 || xx >= w || yy >= h) return false;
+    const o = (yy * w + xx) * 3;
+    return d[o] * 299 + d[o + 1] * 587 + d[o + 2] * 114 < 90000;
+  };
+  return dark(x - r, y) || dark(x + r, y) || dark(x, y - r) || dark(x, y + r);
+}
+
+/**
+ * Whether the capture is an original rather than a photocopy or a photo of a screen, in [0, 1].
+ * Two kinds of capture, told apart by their blank paper at full resolution (screen.ts):
+ * - grey (no coloured ink, paper without any cast): a black-and-white original, or a grey-scale
+ *   copy. A copy shows toner specks on its blank paper, a periodic pattern, or the large mid-grey
+ *   areas that a colour original's stamps and tints leave on a grey copy.
+ * - colour or a camera's cast: an original unless the paper carries a screen's moiré (a periodic
+ *   ripple in the spectrum of blank patches, or colour fringes between neighbouring pixels).
+ */
+export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage, traits?: PaperTraits): number {
   const work = at600(crop, crop600);
   const d = work.data;
   const n = work.width * work.height;
@@ -221,6 +271,7 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
   let tinted = 0;
   let mid = 0;
   let fringe = 0;
+  const localPaper = paperLevel(work);
   for (let i = 0, j = 0; i < n; i++, j += 3) {
     const r = d[j];
     const g = d[j + 1];
@@ -230,7 +281,9 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
     if (max - min >= s.colourChroma && max > 60) coloured++;
     if (max - min > 10) tinted++;
     const y = (r * 299 + g * 587 + b * 114) / 1000;
-    if (y > 90 && y < 190) mid++;
+    // Mid grey clearly darker than the paper round it (a stamp or a tint turned grey, not paper in
+    // shadow) and away from black ink (not the soft edge of a character).
+    if (y > 90 && y < 190 && y < localPaper[i] - s.greyBelowPaper && !nearInk(work, i, 1)) mid++;
     if ((i + 1) % work.width !== 0) {
       // Chroma of this pixel minus that of its right neighbour: colour fringes of a screen's subpixels.
       const cb = b - y;
@@ -242,17 +295,22 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
       fringe += Math.abs(cb - (b2 - y2)) + Math.abs(cr - (r2 - y2));
     }
   }
-  const moire = ramp(fringe / n, s.moireFringe * 0.5, s.moireFringe);
-  const grain = paperGrain(work);
-  // A grey capture whose blank paper is grainier than any camera's: a copier's toner noise. Only
-  // when there is no colour at all, because the fine guilloche print of a card is grainy too.
-  if (tinted / n < s.copyMaxTint && grain >= s.copyGrain) return clamp01(0.35 - 0.1 * ramp(grain, s.copyGrain, 2 * s.copyGrain));
-  // Colour ink, or the faint overall tint of a camera photo: not a grey-scale copy.
-  if (coloured / n >= s.colourShare || tinted / n > 0.2) return clamp01(0.9 * (1 - moire));
-  // No colour at all: a black-and-white original reads as pure ink on paper; a grey copy of a
-  // colour original shows its stamps and tints as large mid-grey areas.
-  const greyArea = ramp(mid / n, 0.04, 0.1);
-  return clamp01(0.75 - 0.6 * greyArea);
+  // Without the upload, the crop's own pixels (full resolution unless the caller reduced it).
+  const measured = traits ?? paperTraits(crop, [0, 0, crop.width - 1, 0, crop.width - 1, crop.height - 1, 0, crop.height - 1]);
+  const paper = measured.patches > 0 ? measured : null;
+  const fringes = ramp(fringe / n, s.moireFringe * 0.5, s.moireFringe);
+  const colour = coloured / n >= s.colourShare;
+  // Without blank patches to look at, the share of faintly tinted pixels stands in for the paper's cast.
+  const neutral = paper ? paper.paperChroma < s.greyPaperChroma : tinted / n <= 0.2;
+  if (!colour && neutral) {
+    const specks = paper ? ramp(paper.specks, s.copySpecks * 0.5, s.copySpecks) : 0;
+    const pattern = paper ? ramp(paper.moirePeak, s.copyPattern * 0.5, s.copyPattern) : 0;
+    const grain = paper ? ramp(paper.grain, s.copyGrain * 0.5, s.copyGrain) : 0;
+    const greyArea = ramp(mid / n, 0.04, 0.1);
+    return clamp01(0.75 - 0.6 * Math.max(specks, pattern, grain, greyArea));
+  }
+  const ripple = paper ? ramp(paper.moirePeak, s.screenMoire * 0.5, s.screenMoire) : 0;
+  return clamp01(0.9 * (1 - Math.max(fringes, ripple)));
 }
 
 /** Long side over short side of a quad, from its mean opposite edge lengths. */
@@ -295,7 +353,7 @@ export function assessQuality(input: QualityInput, s: QualitySettings = QUALITY_
   const shared = { ...input, crop600: at600(input.crop, input.crop600) };
   const clear = round(clarityScore(input.crop, s));
   const complete = round(completenessScore(shared, s));
-  const original = round(originalityScore(input.crop, s, shared.crop600));
+  const original = round(originalityScore(input.crop, s, shared.crop600, paperTraits(input.image, input.quad)));
   const card = round(cardScore(input.quad, input.lineCount, s));
   const document = round(documentScore(card, input.crop, input.lineCount));
   const t = s.thresholds;
