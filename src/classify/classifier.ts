@@ -16,6 +16,7 @@ import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
 import { pickTitles } from './titles.js';
+import { SCENE_SETTINGS } from './visual.js';
 
 export interface ClassifyImageInput {
   readonly image: RgbImage;
@@ -96,10 +97,11 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: re
   const titleIdx = new Set(pickTitles(lines.map((l, i) => ({ text: l.text, quad: uprightQuads[i] })), page, tax));
 
   const quality = await pixels.assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length });
-  const { portrait, emblem } = quality.iscard ? await pixels.visualCues(crop, angle, uprightQuads) : { portrait: false, emblem: false };
+  // Cards are looked at for a portrait and an emblem; pages with next to no text for a scene photo.
+  const looked = quality.iscard || lines.length <= SCENE_SETTINGS.maxLines ? await pixels.visualCues(crop, angle, uprightQuads) : null;
   const cls = await pixels.classifyText(
     lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })),
-    { card: quality.iscard, portrait, emblem },
+    { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true },
     tax,
   );
   const qualify = withCardFromClass(quality, cls.root_cls, tax);

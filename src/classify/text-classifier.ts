@@ -23,6 +23,8 @@ export interface VisualCues {
   readonly portrait?: boolean;
   readonly emblem?: boolean;
   readonly qr?: boolean;
+  /** A photograph of a scene (road, vehicle, injury) with next to no print: see visual.ts. */
+  readonly scene?: boolean;
 }
 
 export interface TextClassification extends ClassRes {
@@ -99,6 +101,7 @@ function cueHolds(cue: CueName, doc: Prepared, visual: VisualCues): boolean {
     case 'portrait':
     case 'emblem':
     case 'qr':
+    case 'scene':
       return visual[cue] === true;
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Cheap visual cues of an upright document crop, used alongside its text: a portrait photo (the
- * right part of a card that is picture, not paper or text) and the national emblem (red and gold
- * in the upper left of the card's emblem side).
+ * right part of a card that is picture, not paper or text), the national emblem (red and gold
+ * in the upper left of the card's emblem side) and a scene photograph (a site-survey picture:
+ * mostly picture, not paper, in several distinct colours and with sharp edges).
  */
-import { rgbToHsv } from '../image/ops.js';
+import { downscaleTo, rgbToHsv } from '../image/ops.js';
 import type { RgbImage } from '../image/types.js';
 import type { Quad8 } from '../ocr/types.js';
 
@@ -43,4 +44,55 @@ export function hasEmblem(upright: RgbImage): boolean {
   const red = boxShare(upright, 0.02, 0.04, 0.32, 0.5, (h, s, v) => (h > 340 || h < 15) && s > 0.45 && v > 0.35);
   const gold = boxShare(upright, 0.02, 0.04, 0.32, 0.5, (h, s, v) => h > 35 && h < 65 && s > 0.4 && v > 0.5);
   return red > 0.04 && gold > 0.01;
+}
+
+/** Settings of the scene-photo cue (shares of the crop reduced to `side` px). */
+export const SCENE_SETTINGS = {
+  /** Most text lines a scene photo carries (a date stamp, a caption). */
+  maxLines: 4,
+  side: 160,
+  /** Most paper (bright, nearly colourless) a scene may show. */
+  maxPaper: 0.45,
+  /** Share a colour class needs to count, and the classes a scene needs. */
+  classShare: 0.04,
+  minClasses: 3,
+  /** Grey step between neighbours that is an edge, and the share of edge pixels a scene needs. */
+  edgeStep: 48,
+  minEdges: 0.01,
+} as const;
+
+/**
+ * Whether the crop is a photograph of a scene rather than a sheet of print: little paper, at
+ * least three colour classes (dark, mid grey, light grey, six hue sectors) each covering a fair
+ * share, and sharp edges. A bare wall (one or two classes, soft light) or a blank page (paper)
+ * is not a scene. The caller checks that the crop carries next to no text.
+ */
+export function isScenePhoto(crop: RgbImage): boolean {
+  const s = SCENE_SETTINGS;
+  const { image: img } = downscaleTo(crop, s.side);
+  const { width: w, height: h, data: d } = img;
+  const n = w * h;
+  if (n === 0) return false;
+  const classes = new Float64Array(9);
+  const grey = new Float32Array(n);
+  let paper = 0;
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    const [hue, sat, val] = rgbToHsv(d[j], d[j + 1], d[j + 2]);
+    grey[i] = (d[j] * 299 + d[j + 1] * 587 + d[j + 2] * 114) / 1000;
+    if (val > 0.7 && sat < 0.2) paper++;
+    if (val < 0.3) classes[0]++;
+    else if (sat >= 0.15) classes[3 + Math.min(5, Math.floor(hue / 60))]++;
+    else classes[val < 0.65 ? 1 : 2]++;
+  }
+  if (paper / n > s.maxPaper) return false;
+  const distinct = classes.filter((c) => c / n >= s.classShare).length;
+  if (distinct < s.minClasses) return false;
+  let edges = 0;
+  for (let y = 0; y < h - 1; y++) {
+    for (let x = 0; x < w - 1; x++) {
+      const i = y * w + x;
+      if (Math.abs(grey[i] - grey[i + 1]) >= s.edgeStep || Math.abs(grey[i] - grey[i + w]) >= s.edgeStep) edges++;
+    }
+  }
+  return edges / n >= s.minEdges;
 }
