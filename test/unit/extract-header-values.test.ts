@@ -8,6 +8,7 @@ test('a look-alike character standing alone after 性别 is read as that gender'
   assert.equal(readHeaderValue('gender', '另'), 1);
   assert.equal(readHeaderValue('gender', '：汝'), 2);
   assert.equal(readHeaderValue('gender', '女'), 2);
+  assert.equal(readHeaderValue('gender', '文'), 2);
   assert.equal(readHeaderValue('gender', '另外'), null, 'a word, not a lone character');
   assert.equal(readHeaderValue('gender', '张'), null);
 });
