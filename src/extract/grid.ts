@@ -152,17 +152,25 @@ export function readPayments(
   province: Province | undefined,
 ): PrintedPayment[] {
   const bySegment = groupBySegment(hits);
-  const out: PrintedPayment[] = [];
+  // A name printed twice (自费 as a bare word somewhere, 个人自费：148.95 in the payment block)
+  // keeps the reading of its longest printed term, the most specific one; order is first sighting.
+  const out: (PrintedPayment & { termLength: number })[] = [];
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find(
       (x): x is Extract<TermPayload, { type: 'payment' }> =>
         x.type === 'payment' && (!x.provinces || !province || x.provinces.includes(province)),
     );
-    if (!p || out.some((c) => c.name === p.name) || isLabelValue(hit, hits, segments, unit)) continue;
+    if (!p || isLabelValue(hit, hits, segments, unit)) continue;
+    const termLength = hit.end - hit.start;
+    const seen = out.findIndex((c) => c.name === p.name);
+    if (seen >= 0 && out[seen]!.termLength >= termLength) continue;
     const amount = amountAfter(hit, bySegment, segments, unit);
-    if (amount !== null) out.push({ name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals });
+    if (amount === null) continue;
+    const item = { name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals, termLength };
+    if (seen >= 0) out[seen] = item;
+    else out.push(item);
   }
-  return out;
+  return out.map(({ name, cost, hasDecimals }) => ({ name, cost, hasDecimals }));
 }
 
 /**

@@ -82,3 +82,15 @@ test('payments: a self-pay share read without its point is put back when larger 
   assert.equal(pay.get('个人自费'), 3.16);
   assert.equal(pay.get('预缴金额'), 500, 'a deposit may exceed the total');
 });
+
+test('payments: of a name printed twice, the reading of its longest term wins (个人自费 over a stray 自费)', () => {
+  const r = categoriesOf([
+    line('河北省医疗门诊收费票据', 600, 40, 40, 44),
+    line('西药费', 80, 200), line('300.00', 300, 200, 14),
+    line('合计（小写）300.00', 80, 260),
+    line('医', 1295, 380), line('保险类型：', 1332, 380), line('自费', 1468, 380),
+    line('0', 1470, 420, 14),
+    line('个人自费：', 503, 420), line('148.95', 633, 420, 14),
+  ]);
+  assert.equal(new Map(r.payments_info.map((p) => [p.name, p.cost])).get('个人自费'), 148.95);
+});
