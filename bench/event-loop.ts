@@ -25,6 +25,12 @@ import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createService } from '../src/app.js';
+import { AnalysisPool } from '../src/analysis/pool.js';
+import { poolSteps } from '../src/analysis/pool-steps.js';
+import { createClassify, createExtract } from '../src/operations.js';
+import { decodeUpload } from '../src/image/intake.js';
+import { OcrEngine } from '../src/ocr/engine.js';
+import type { ExtractVariant } from '../src/contract/extract.js';
 import { createKey } from '../src/auth/keys.js';
 import { loadConfig } from '../src/config.js';
 import { generateImage } from '../src/synth/generate.js';
@@ -243,6 +249,53 @@ function describe(f: Figures, seconds: number): string {
   ].join('\n');
 }
 
+/**
+ * A and C idle, pixel work on the event loop vs on one analysis worker, in pairs: the same OCR
+ * engine, each page run both ways back to back (order swapped every round), so the drift of a
+ * shared machine's load falls on both alike. Returns the figures and pool/inline time ratios.
+ */
+async function paired(pages: readonly Page[], rounds: number): Promise<Record<string, unknown>> {
+  const ocr = OcrEngine.create();
+  const pool = new AnalysisPool({ workers: 1, queueLimit: 16, queueWaitMs: 5000 });
+  const logger = createLogger('silent');
+  await Promise.all([ocr.init(), pool.init()]);
+  const modes = {
+    inline: { classify: createClassify(ocr), extract: createExtract(ocr, logger) },
+    pool: { classify: createClassify(ocr, poolSteps(pool)), extract: createExtract(ocr, logger, poolSteps(pool)) },
+  };
+  const times: Record<'inline' | 'pool', { a: number[]; c: number[] }> = { inline: { a: [], c: [] }, pool: { a: [], c: [] } };
+  try {
+    const images = await Promise.all(pages.map(async (p) => ({ page: p, image: await decodeUpload(readFileSync(p.file)) })));
+    await modes.pool.classify(images[0]!.image); // warm-up of both paths
+    await modes.inline.classify(images[0]!.image);
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 === 0 ? (['inline', 'pool'] as const) : (['pool', 'inline'] as const);
+      for (const { page, image } of images) {
+        for (const mode of order) {
+          let t = performance.now();
+          await modes[mode].classify(image);
+          times[mode].a.push(performance.now() - t);
+          if (page.variant === null) continue;
+          t = performance.now();
+          await modes[mode].extract(image, { variant: page.variant as ExtractVariant, autoRotate: false });
+          times[mode].c.push(performance.now() - t);
+        }
+      }
+    }
+  } finally {
+    await Promise.all([ocr.terminate(), pool.terminate()]);
+  }
+  const sum = (v: readonly number[]): number => v.reduce((a, b) => a + b, 0);
+  return {
+    a_inline_ms: summary(times.inline.a),
+    a_pool_ms: summary(times.pool.a),
+    a_pool_over_inline: Number((sum(times.pool.a) / sum(times.inline.a)).toFixed(3)),
+    c_inline_ms: summary(times.inline.c),
+    c_pool_ms: summary(times.pool.c),
+    c_pool_over_inline: Number((sum(times.pool.c) / sum(times.inline.c)).toFixed(3)),
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -252,8 +305,11 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       rounds: { type: 'string' },
       workers: { type: 'string' },
+      paired: { type: 'string' },
     },
   });
+  // Rounds of the paired idle comparison of A and C (0: skip it).
+  const pairedRounds = Number(values.paired ?? 2);
   const seconds = Number(values.seconds ?? 20);
   const count = Number(values.images ?? 4);
   const side = Number(values.side ?? 2400);
@@ -274,7 +330,13 @@ async function main(): Promise<void> {
       report.push(f);
       out.push(describe(f, seconds));
     }
-    process.stdout.write(`${out.join('\n')}\n${JSON.stringify({ pages: pages.length, invoices, long_side_px: side, seed, modes: report })}\n`);
+    let pairs: Record<string, unknown> | null = null;
+    if (pairedRounds > 0) {
+      pairs = await paired(pages, pairedRounds);
+      out.push(`[idle, in pairs, same OCR engine, no HTTP: ${pairedRounds} rounds]`);
+      for (const [k, v] of Object.entries(pairs)) out.push(`  ${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`);
+    }
+    process.stdout.write(`${out.join('\n')}\n${JSON.stringify({ pages: pages.length, invoices, long_side_px: side, seed, modes: report, paired: pairs })}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
