@@ -110,30 +110,34 @@ export interface EdgeMap {
   readonly angle: Int16Array;
 }
 
-/** 3x3 box blur per channel: cloth weave, wood grain and JPEG noise stop looking like edges. */
+/** 3x3 box blur per channel (separable, edges clamped): cloth weave, wood grain and JPEG noise stop looking like edges. */
 function smooth(img: RgbImage): Float32Array {
   const { width: w, height: h } = img;
-  const out = new Float32Array(w * h * 3);
+  const rows = new Float32Array(w * h * 3);
   for (let y = 0; y < h; y++) {
+    const row = y * w * 3;
     for (let x = 0; x < w; x++) {
-      for (let c = 0; c < 3; c++) {
-        let s = 0;
-        let n = 0;
-        for (let dy = -1; dy <= 1; dy++) {
-          const yy = y + dy;
-          if (yy < 0 || yy >= h) continue;
-          for (let dx = -1; dx <= 1; dx++) {
-            const xx = x + dx;
-            if (xx < 0 || xx >= w) continue;
-            s += img.data[(yy * w + xx) * 3 + c];
-            n++;
-          }
-        }
-        out[(y * w + x) * 3 + c] = s / n;
-      }
+      const l = row + Math.max(0, x - 1) * 3;
+      const m = row + x * 3;
+      const r = row + Math.min(w - 1, x + 1) * 3;
+      rows[m] = (img.data[l] + img.data[m] + img.data[r]) / 3;
+      rows[m + 1] = (img.data[l + 1] + img.data[m + 1] + img.data[r + 1]) / 3;
+      rows[m + 2] = (img.data[l + 2] + img.data[m + 2] + img.data[r + 2]) / 3;
     }
   }
+  const out = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const up = Math.max(0, y - 1) * w * 3;
+    const mid = y * w * 3;
+    const down = Math.min(h - 1, y + 1) * w * 3;
+    for (let k = 0; k < w * 3; k++) out[mid + k] = (rows[up + k] + rows[mid + k] + rows[down + k]) / 3;
+  }
   return out;
+}
+
+/** Sum over channels of the colour difference between two pixels (offsets into an RGB plane). */
+function colourDiff(s: Float32Array, a: number, b: number): number {
+  return Math.abs(s[a] - s[b]) + Math.abs(s[a + 1] - s[b + 1]) + Math.abs(s[a + 2] - s[b + 2]);
 }
 
 /**
@@ -147,15 +151,25 @@ export function stepEdges(img: RgbImage, o: EdgeQuadOptions): EdgeMap {
   const mag = new Float32Array(w * h);
   const gxs = new Float32Array(w * h);
   const gys = new Float32Array(w * h);
+  const stride = w * 3;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
+      const centre = (y * w + x) * 3;
       let best = 0;
       let bx = 0;
       let by = 0;
       for (let c = 0; c < 3; c++) {
-        const at = (dx: number, dy: number): number => s[((y + dy) * w + x + dx) * 3 + c];
-        const gx = at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1);
-        const gy = at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1);
+        const q = centre + c;
+        const nw = s[q - stride - 3];
+        const n = s[q - stride];
+        const ne = s[q - stride + 3];
+        const west = s[q - 3];
+        const east = s[q + 3];
+        const sw = s[q + stride - 3];
+        const so = s[q + stride];
+        const se = s[q + stride + 3];
+        const gx = ne + 2 * east + se - nw - 2 * west - sw;
+        const gy = sw + 2 * so + se - nw - 2 * n - ne;
         const m = gx * gx + gy * gy;
         if (m > best) {
           best = m;
@@ -171,6 +185,9 @@ export function stepEdges(img: RgbImage, o: EdgeQuadOptions): EdgeMap {
   }
   const angle = new Int16Array(w * h).fill(-1);
   const d = o.stepOffset;
+  // A stroke, or a double rule, up to a few pixels wide has the same paper on both sides at one of
+  // these distances; a border between two surfaces differs at all of them.
+  const distances = [d, d + 2, d + 5];
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
@@ -182,22 +199,22 @@ export function stepEdges(img: RgbImage, o: EdgeQuadOptions): EdgeMap {
       const sx = Math.round(nx);
       const sy = Math.round(ny);
       if (mag[i + sy * w + sx] > m || mag[i - sy * w - sx] > m) continue;
-      // A stroke, or a double rule, up to a few pixels wide has the same paper on both sides at
-      // one of these distances; a border between two surfaces differs at all of them.
-      const colourAt = (dist: number): number => {
-        const px = Math.round(x + nx * dist);
-        const py = Math.round(y + ny * dist);
-        return px < 0 || py < 0 || px >= w || py >= h ? -1 : (py * w + px) * 3;
-      };
-      const diff = (a: number, b: number): number => Math.abs(s[a] - s[b]) + Math.abs(s[a + 1] - s[b + 1]) + Math.abs(s[a + 2] - s[b + 2]);
-      const far = d + 5;
-      const ends = [colourAt(d), colourAt(-d), colourAt(d + 2), colourAt(-d - 2), colourAt(far), colourAt(-far)];
-      if (ends.some((v) => v < 0)) continue;
-      const step = Math.min(diff(ends[0], ends[1]), diff(ends[2], ends[3]), diff(ends[4], ends[5]));
+      let step = Infinity;
+      for (const dist of distances) {
+        const ax = Math.round(x + nx * dist);
+        const ay = Math.round(y + ny * dist);
+        const bx = Math.round(x - nx * dist);
+        const by = Math.round(y - ny * dist);
+        if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= w || bx >= w || ay >= h || by >= h) {
+          step = 0;
+          break;
+        }
+        step = Math.min(step, colourDiff(s, (ay * w + ax) * 3, (by * w + bx) * 3));
+        if (step < o.minStep) break;
+      }
       if (step < o.minStep) continue;
-      let deg = Math.round((Math.atan2(ny, nx) * 180) / Math.PI);
-      deg = ((deg % 180) + 180) % 180;
-      angle[i] = deg;
+      const deg = Math.round((Math.atan2(ny, nx) * 180) / Math.PI);
+      angle[i] = ((deg % 180) + 180) % 180;
     }
   }
   return { w, h, angle };
@@ -317,6 +334,10 @@ function support(line: Line, p: Point, q: Point): number {
   const hi = Math.min(line.prefix.length - 1, Math.max(tp, tq));
   if (hi <= lo) return 0;
   return (line.prefix[hi] - line.prefix[lo]) / (hi - lo);
+}
+
+function sideHolds(line: Line, p: Point, q: Point, minLength: number, minSupport: number): boolean {
+  return Math.hypot(p.x - q.x, p.y - q.y) >= minLength && support(line, p, q) >= minSupport;
 }
 
 function polygonArea(p: readonly Point[]): number {
@@ -491,6 +512,18 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {})
       pairs.push([i, j, ((mean % 180) + 180) % 180]);
     }
   }
+  // Corners in view, by line pair, computed once.
+  const corners = new Map<number, Point | null>();
+  const crossing = (u: number, v: number): Point | null => {
+    const key = Math.min(u, v) * lines.length + Math.max(u, v);
+    let p = corners.get(key);
+    if (p === undefined) {
+      p = intersect(lines[u], lines[v]);
+      if (p && !inFrame(p)) p = null;
+      corners.set(key, p);
+    }
+    return p;
+  };
   const found: EdgeQuad[] = [];
   for (let a = 0; a < pairs.length; a++) {
     for (let b = a + 1; b < pairs.length; b++) {
@@ -498,9 +531,18 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {})
       const [k, l, tb] = pairs[b];
       if (angleGap(ta, tb) < 90 - 2 * o.maxOppositeAngle) continue;
       if (i === k || i === l || j === k || j === l) continue;
-      const c = [intersect(lines[i], lines[k]), intersect(lines[k], lines[j]), intersect(lines[j], lines[l]), intersect(lines[l], lines[i])];
-      if (c.some((p) => p === null || !inFrame(p))) continue;
+      const c = [crossing(i, k), crossing(k, j), crossing(j, l), crossing(l, i)];
+      if (c.some((p) => p === null)) continue;
       const pts = c as Point[];
+      // Cheap tests first: each side long enough and backed enough.
+      if (
+        !sideHolds(lines[k], pts[0], pts[1], minSide, o.minSideSupport) ||
+        !sideHolds(lines[j], pts[1], pts[2], minSide, o.minSideSupport) ||
+        !sideHolds(lines[l], pts[2], pts[3], minSide, o.minSideSupport) ||
+        !sideHolds(lines[i], pts[3], pts[0], minSide, o.minSideSupport)
+      ) {
+        continue;
+      }
       const sides: [Line, Point, Point][] = [
         [lines[k], pts[0], pts[1]],
         [lines[j], pts[1], pts[2]],
