@@ -33,9 +33,14 @@ export interface PageOptions {
   readonly decisiveEvidence: number;
   /** Lines whose mean confidence is below this are dropped (PaddleOCR's drop_score). */
   readonly dropScore: number;
+  /**
+   * On a page the probes found upright, a line gets the classifier's 0/180 vote only if its
+   * forward read's confidence is below this (see LineJob.classifyBelow).
+   */
+  readonly voteBelow: number;
 }
 
-export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 3, decisiveEvidence: 1.5, dropScore: 0.5 };
+export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 3, decisiveEvidence: 1.5, dropScore: 0.5, voteBelow: 0.9 };
 
 export interface PageOutcome {
   readonly angle: PageAngle;
@@ -173,12 +178,15 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
       // down (>= 0.9) are also read turned (flipIfTurned) and settleLine keeps the better read,
       // so an upside-down stamp line still reads right and a false "180" cannot damage an
       // upright line. Skipping the classifier when the probes are unanimous was measured and
-      // rejected: it lost upside-down stamp lines (现金收讫) on 3 of the 14 real images.
+      // rejected: it lost upside-down stamp lines (现金收讫) on 3 of the 14 real images. Once the
+      // probes have settled the page upright, only lines read with low confidence get a vote
+      // (an upside-down line reads as garbage); undecided pages need every vote as evidence.
       const rest = quads.map((_, i) => i).filter((i) => !probes.has(i));
       const jobs: LineJob[] = rest.map((i) => {
         const quad = quads[i]!;
         const vote = worthVoting(quad);
-        return { quad, classify: vote, read: 'forward', flipIfTurned: vote };
+        const job: LineJob = { quad, classify: vote, read: 'forward', flipIfTurned: vote };
+        return vote && decisive ? { ...job, classifyBelow: opts.voteBelow } : job;
       });
       const restReads = await readSplit(runner, page, jobs, times);
       const reads: LineRead[] = new Array(quads.length);

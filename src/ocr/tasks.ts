@@ -70,6 +70,13 @@ export interface LineJob {
   readonly read: 'none' | 'forward' | 'both';
   /** With 'forward' and `classify`: also read the line turned when the classifier is confident it is upside down. */
   readonly flipIfTurned?: boolean;
+  /**
+   * With 'forward' and `classify`: classify the line only if its forward read's confidence is
+   * below this. An upside-down line reads as low-confidence garbage (on the 14 real images the
+   * lines finally read turned had forward confidence 0-0.56, while 81 % of all lines read at
+   * >= 0.95), so a confident forward read needs no vote and the classifier runs on few lines.
+   */
+  readonly classifyBelow?: number;
 }
 
 export interface LineRead {
@@ -107,6 +114,15 @@ async function recognizeCrop(models: OcrModels, crop: Pixels, minWidth: number):
   return ctcDecode(out.data, out.steps, out.classes, models.charset, input.contentWidth / input.width);
 }
 
+/** Runs the 0/180 classifier on the listed jobs' crops in one batch, filling `angles`. */
+async function classifyLines(models: OcrModels, crops: readonly Pixels[], which: readonly number[], angles: (LineAngle | null)[]): Promise<void> {
+  if (which.length === 0) return;
+  const probs = await models.classify(classifierInput(which.map((i) => crops[i]!)), which.length);
+  classifierOutput(probs, which.length).forEach((a, k) => {
+    angles[which[k]!] = a;
+  });
+}
+
 export async function readTask(models: OcrModels, page: Pixels, jobs: readonly LineJob[], opts: ReadOptions = DEFAULT_READ_OPTIONS): Promise<ReadOutcome> {
   const times = zeroTimes();
   models.takeModelMs();
@@ -114,40 +130,40 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
   // Classify-only lines get a crop no wider than the classifier's input: far cheaper to warp.
   const crops = jobs.map((j) => cropLine(page, j.quad, j.read === 'none' ? CLS_WIDTH : opts.maxWidth));
   let cropMs = performance.now() - tCrop;
+  const deferred = (j: LineJob): boolean => j.classify && j.read === 'forward' && j.classifyBelow !== undefined;
 
+  // Votes asked unconditionally first, in one batch.
   const angles: (LineAngle | null)[] = jobs.map(() => null);
-  const toClassify = jobs.map((j, i) => (j.classify ? i : -1)).filter((i) => i >= 0);
-  if (toClassify.length > 0) {
-    const t0 = performance.now();
-    const probs = await models.classify(classifierInput(toClassify.map((i) => crops[i]!)), toClassify.length);
-    classifierOutput(probs, toClassify.length).forEach((a, k) => {
-      angles[toClassify[k]!] = a;
-    });
-    times.classifyMs = performance.now() - t0;
-  }
+  let t0 = performance.now();
+  await classifyLines(models, crops, jobs.map((j, i) => (j.classify && !deferred(j) ? i : -1)).filter((i) => i >= 0), angles);
+  times.classifyMs += performance.now() - t0;
 
   const t1 = performance.now();
+  let classifyInRead = 0;
+  const forward: (DecodedLine | null)[] = [];
+  for (let i = 0; i < jobs.length; i++) forward.push(jobs[i]!.read === 'none' ? null : await recognizeCrop(models, crops[i]!, opts.minWidth));
+
+  // Votes on unsure forward reads only, in one batch.
+  t0 = performance.now();
+  await classifyLines(models, crops, jobs.map((j, i) => (deferred(j) && forward[i]!.score < j.classifyBelow! ? i : -1)).filter((i) => i >= 0), angles);
+  classifyInRead = performance.now() - t0;
+  times.classifyMs += classifyInRead;
+
   const lines: LineRead[] = [];
   for (let i = 0; i < jobs.length; i++) {
     const job = jobs[i]!;
     const a = angles[i] ?? null;
-    if (job.read === 'none') {
-      lines.push({ forward: null, flipped: null, angle: a });
-      continue;
-    }
-    const crop = crops[i]!;
-    const forward = await recognizeCrop(models, crop, opts.minWidth);
-    const turn = job.read === 'both' || (job.flipIfTurned === true && a !== null && a.angle === 180 && a.score >= opts.flipThreshold);
+    const turn = job.read === 'both' || (job.read === 'forward' && job.flipIfTurned === true && a !== null && a.angle === 180 && a.score >= opts.flipThreshold);
     let flipped: DecodedLine | null = null;
     if (turn) {
       const tc = performance.now();
-      const turned = rotatePixels(crop, 180);
+      const turned = rotatePixels(crops[i]!, 180);
       cropMs += performance.now() - tc;
       flipped = await recognizeCrop(models, turned, opts.minWidth);
     }
-    lines.push({ forward, flipped, angle: a });
+    lines.push({ forward: forward[i] ?? null, flipped, angle: a });
   }
-  times.recognizeMs = performance.now() - t1 + cropMs;
+  times.recognizeMs = performance.now() - t1 - classifyInRead + cropMs;
   times.modelMs = models.takeModelMs();
   return { lines, times };
 }

@@ -68,7 +68,7 @@ test('an upside-down page is judged from the probes alone: its lines are not rea
   assert.equal(out.lines.length, boxes.length);
 });
 
-test('an upright page reads every line once, probes both ways, with a classifier vote on every line', async () => {
+test('an upright page reads every line once, probes both ways, with a classifier vote asked on every line', async () => {
   const { runner, jobs: seen, turns } = fakeRunner(false);
   const out = await runPage(runner, page);
   assert.equal(out.angle, 0);
@@ -78,6 +78,9 @@ test('an upright page reads every line once, probes both ways, with a classifier
   assert.equal(jobs.filter((j) => j.read === 'both').length, 3);
   assert.ok(jobs.every((j) => j.classify));
   assert.ok(jobs.filter((j) => j.read === 'forward').every((j) => j.flipIfTurned === true));
+  // The probes settled the page upright: the other lines are voted on only if they read unsure.
+  assert.ok(jobs.filter((j) => j.read === 'forward').every((j) => j.classifyBelow === 0.9));
+  assert.ok(jobs.filter((j) => j.read === 'both').every((j) => j.classifyBelow === undefined));
   assert.equal(out.lines.length, boxes.length);
   assert.ok(out.lines.every((l) => l.score > 0.9));
 });
