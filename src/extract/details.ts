@@ -193,8 +193,10 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   }
   // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.
   s = s.replace(/^\d(?=[\u4e00-\u9fff])/, '');
-  // A name never starts with a dash: it is 一 read as one (一次性注射器).
+  // A name never starts with a dash: it is 一 read as one (一次性注射器); a thin 一 OCR lost
+  // leaves a start no name has (次性输液器).
   s = s.replace(/^[-—–_－](?=[\u4e00-\u9fff])/, '一');
+  for (const [lost, start] of tables.nameStarts) if (s.startsWith(lost)) s = start + s.slice(lost.length);
   let level = '';
   const lm = /^[\[(【]([甲乙丙])类?[\])】]|[\[(【]([甲乙丙])类?[\])】]$|^([甲乙丙])类/.exec(s);
   if (lm) {

@@ -8,6 +8,7 @@ import type { Province } from '../contract/extract.js';
 import { centreY, slice, type Segment } from './layout.js';
 import { findAmounts } from './parse/amount.js';
 import type { TermPayload } from './header.js';
+import { extractTables } from './tables.js';
 import { groupBySegment, valueCandidates, type TermHit } from './terms.js';
 
 /** The amount that follows a term: the nearest cell holding one; inside it, money before counts. */
@@ -92,10 +93,22 @@ function tailOfName(hit: TermHit<TermPayload>, bySegment: ReadonlyMap<number, re
 }
 
 /** Categories in reading order; a name printed twice keeps its first amount. */
+/**
+ * The category a hit names when its first character was lost to OCR: the thin 一 of 一般诊疗费
+ * read as 般诊疗费 holds the shorter category 诊疗费. The longer category is the one whose name
+ * without its first character is the segment's text up to the end of the hit.
+ */
+export function restoredCategory(hit: TermHit<TermPayload>, name: string, categories: readonly string[]): string {
+  const upToHit = hit.segment.text.slice(0, hit.end);
+  const longer = categories.find((c) => c.length > name.length + 1 && c.endsWith(name) && upToHit.endsWith(c.slice(1)));
+  return longer ?? name;
+}
+
 export function readCategories(
   hits: readonly TermHit<TermPayload>[],
   segments: readonly Segment[],
   unit: number,
+  categories: readonly string[] = extractTables().categories,
 ): CostCategory[] {
   const bySegment = groupBySegment(hits);
   const out: CostCategory[] = [];
@@ -104,11 +117,13 @@ export function readCategories(
   const nameColumns = hits.filter(isCategory).map((h) => h.segment.chars[h.start]!.x0);
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find((x): x is Extract<TermPayload, { type: 'category' }> => x.type === 'category');
-    if (!p || out.some((c) => c.name === p.name) || tailOfName(hit, bySegment)) continue;
+    if (!p) continue;
+    const name = restoredCategory(hit, p.name, categories);
+    if (out.some((c) => c.name === name) || (name === p.name && tailOfName(hit, bySegment))) continue;
     const right = hit.segment.chars[hit.end - 1]!.x1;
     const boundary = Math.min(Infinity, ...nameColumns.filter((x) => x > right + unit));
     const cost = rowAmount(hit, bySegment, segments, unit, boundary);
-    if (cost !== null) out.push({ name: p.name, cost });
+    if (cost !== null) out.push({ name, cost });
   }
   return out;
 }

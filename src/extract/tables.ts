@@ -100,6 +100,8 @@ export interface ExtractTables {
   readonly totalStopWords: readonly string[];
   /** Characters of seal texts (收费专用章): read over a detail row, they are no part of its name. */
   readonly sealChars: ReadonlySet<string>;
+  /** Starts of detail names that lost their first character to OCR, with the start restored (次性 -> 一次性). */
+  readonly nameStarts: ReadonlyMap<string, string>;
 }
 
 function readJson(name: string): unknown {
@@ -195,7 +197,7 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
 function loadLayoutWords(): Pick<
   ExtractTables,
   'categories' | 'detailHeaders' | 'medicalLevels' | 'invoiceWords' | 'medicalWords' | 'refusals' | 'titleWords' | 'totalStopWords'
-  | 'titleParts' | 'notMisreads' | 'sealChars'
+  | 'titleParts' | 'notMisreads' | 'sealChars' | 'nameStarts'
 > {
   const catFile = 'cost-categories.json';
   const cats = readJson(catFile);
@@ -228,6 +230,7 @@ function loadLayoutWords(): Pick<
     notMisreads: strings(raw.notMisreads ?? [], file, 'notMisreads').map(compact),
     totalStopWords: strings(raw.totalStopWords, file, 'totalStopWords').map(compact),
     sealChars: new Set(strings(raw.sealWords ?? [], file, 'sealWords').flatMap((w) => [...compact(w)])),
+    nameStarts: new Map(strings(raw.lostNameStarts ?? [], file, 'lostNameStarts').map((w) => [compact(w).slice(1), compact(w)] as const)),
   };
 }
 

@@ -24,6 +24,12 @@ test('detail names: a concentration at the start is part of the name, not a row 
   assert.equal(splitDetailName('0.9%氯化钠注射液', tables).ocrName, '0.9%氯化钠注射液');
 });
 
+test('detail names: a leading dash is 一, a lost thin 一 of 一次性 is put back', () => {
+  assert.equal(splitDetailName('-次性注射器', tables).ocrName, '一次性注射器');
+  assert.equal(splitDetailName('次性输液器', tables).ocrName, '一次性输液器');
+  assert.equal(splitDetailName('一次性输液器', tables).ocrName, '一次性输液器');
+});
+
 // ------------------------------------------------------------ rows, columns and cells of a table
 import { assignColumns, beforeSideBlock, bodyRows, fitLine, tableRightEdge, withoutSealText, type Column, type Token } from '../../src/extract/details.js';
 import { Catalogue } from '../../src/extract/catalogue.js';

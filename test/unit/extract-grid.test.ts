@@ -94,3 +94,13 @@ test('payments: of a name printed twice, the reading of its longest term wins (�
   ]);
   assert.equal(new Map(r.payments_info.map((p) => [p.name, p.cost])).get('个人自费'), 148.95);
 });
+
+test('categories: 一般诊疗费 read without its thin 一 is still 一般诊疗费, not the shorter 诊疗费', () => {
+  const r = categoriesOf([
+    line('河北省医疗门诊收费票据', 600, 40, 40, 44),
+    line('般诊疗费', 125, 280), line('60.00', 350, 280, 14),
+    line('诊疗费', 125, 320), line('12.00', 350, 320, 14),
+    line('合计（小写）72.00', 80, 400),
+  ]);
+  assert.deepEqual(r.cost_categories.map((c) => [c.name, c.cost]), [['一般诊疗费', 60], ['诊疗费', 12]]);
+});
