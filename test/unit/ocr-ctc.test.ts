@@ -63,3 +63,30 @@ test('classifier output reads class 1 as upside down', () => {
   assert.equal(out[1]!.angle, 0);
   assert.ok(Math.abs(out[1]!.score - 0.95) < 1e-6);
 });
+
+test('CTC decoding stops a step\'s scan at a class above 0.5 and still finds every step\'s maximum', () => {
+  // Softmax-like steps: peaked ones (a blank or a character above 0.5) and flat ones (no class
+  // above 0.5), in a seeded random mix; decoded text and scores must equal a full argmax.
+  const classes = 40, steps = 300;
+  const charset = ['', ...Array.from({ length: classes - 1 }, (_, i) => String.fromCharCode(0x4e00 + i))];
+  let seed = 7;
+  const rand = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  const probs = new Float32Array(steps * classes);
+  const argmax: number[] = [];
+  for (let t = 0; t < steps; t++) {
+    const row = probs.subarray(t * classes, (t + 1) * classes);
+    let sum = 0;
+    for (let c = 0; c < classes; c++) sum += row[c] = rand();
+    const peak = rand() < 0.7 ? (rand() < 0.6 ? 0 : 1 + Math.floor(rand() * (classes - 1))) : -1;
+    for (let c = 0; c < classes; c++) row[c] = peak >= 0 ? (row[c]! / sum) * 0.3 + (c === peak ? 0.7 : 0) : row[c]! / sum;
+    let best = 0;
+    for (let c = 1; c < classes; c++) if (row[c]! > row[best]!) best = c;
+    argmax.push(best);
+  }
+  let expected = '';
+  for (let t = 0; t < steps; t++) if (argmax[t]! > 0 && argmax[t] !== argmax[t - 1]) expected += charset[argmax[t]!];
+  const out = ctcDecode(probs, steps, classes, charset);
+  assert.ok(expected.length > 20);
+  assert.equal(out.text, expected.trim());
+  for (const ch of out.chars) assert.ok(ch.score > 0 && ch.score <= 1);
+});
