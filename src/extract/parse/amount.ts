@@ -74,7 +74,9 @@ export interface AmountHit {
  * figures (codes, numbers of invoices) are skipped.
  */
 export function findAmounts(raw: string): AmountHit[] {
-  const s = normalizeText(raw);
+  // A decimal point OCR read as a colon (¥1,282:10): only after money-shaped figures (a currency
+  // sign, a thousands group or three digits) and before two final digits, so times (08:30) stay.
+  const s = normalizeText(raw).replace(/(?<=(?:[¥Y]\s?-?[\d,]*\d|\d,\d{3}|\d{3}))[:：](?=\d{2}(?![\d:：]))/g, '.');
   const hits: AmountHit[] = [];
   const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{1,3})?(?![\dA-Za-z])/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
