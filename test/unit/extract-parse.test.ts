@@ -77,8 +77,7 @@ test('gender and invoice type', () => {
   assert.equal(parseInvoiceType('收据'), 0);
 });
 
-test('amounts: a point read as a colon after money-shaped figures; times stay apart', async () => {
-  const { findAmounts } = await import('../../src/extract/parse/amount.js');
+test('amounts: a point read as a colon after money-shaped figures; times stay apart', () => {
   assert.deepEqual(findAmounts('（小写）￥1,282:10').map((h) => h.value), [1282.1]);
   assert.deepEqual(findAmounts('金额 123:45').map((h) => h.value), [123.45]);
   assert.deepEqual(findAmounts('08:30').map((h) => h.value), [8, 30]);
