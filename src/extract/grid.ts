@@ -6,9 +6,9 @@
 import type { CostCategory } from '../contract/common.js';
 import type { Province } from '../contract/extract.js';
 import { centreY, slice, type Segment } from './layout.js';
-import { findAmounts } from './parse/amount.js';
+import { findAmounts, roundCents, sameAmount } from './parse/amount.js';
 import type { TermPayload } from './header.js';
-import { extractTables } from './tables.js';
+import { extractTables, type PaymentRelation } from './tables.js';
 import { groupBySegment, valueCandidates, type TermHit } from './terms.js';
 
 /** The amount that follows a term: the nearest cell holding one; inside it, money before counts. */
@@ -193,11 +193,42 @@ export function readPayments(
  * so an amount read without them that exceeds the total, in an item that is a part of the total
  * (`partsOfTotal`, from the payment relations), is a lost point when a hundredth of it fits.
  */
-export function restoreLostPoints(payments: readonly PrintedPayment[], partsOfTotal: ReadonlySet<string>, total: number): PrintedPayment[] {
+export function restoreLostPoints(
+  payments: readonly PrintedPayment[],
+  partsOfTotal: ReadonlySet<string>,
+  total: number,
+  relations: readonly PaymentRelation[] = extractTables().paymentRelations,
+): PrintedPayment[] {
   if (total <= 0) return [...payments];
-  return payments.map((p) =>
+  const pointed = payments.map((p) =>
     p.hasDecimals === false && partsOfTotal.has(p.name) && p.cost > total && p.cost / 100 <= total + 0.005
       ? { ...p, cost: Math.round(p.cost) / 100 }
       : p,
   );
+  return restoreLostLeadingDigits(pointed, relations, total);
+}
+
+/**
+ * Puts back leading digits OCR lost where dot-matrix print overlaps the label (个人现金支付：6382.40
+ * for 66382.40, the first 6 printed over the colon). When the split that makes up the total
+ * (统筹 + 其他 + 账户 + 现金 = total) fails, and the one amount that would make it hold ends with the
+ * figures read for exactly one of its terms, that term lost its leading digits.
+ */
+export function restoreLostLeadingDigits(payments: readonly PrintedPayment[], relations: readonly PaymentRelation[], total: number): PrintedPayment[] {
+  let out = [...payments];
+  for (const r of relations) {
+    if (r.equals !== '$total' || r.minus.length > 0) continue;
+    const present = out.filter((p) => r.sum.includes(p.name));
+    if (present.length < r.minPresent) continue;
+    const sum = roundCents(present.reduce((a, p) => a + p.cost, 0));
+    if (sameAmount(sum, total)) continue;
+    const fixes = present.flatMap((p) => {
+      const needed = roundCents(total - (sum - p.cost));
+      return needed > p.cost && needed.toFixed(2).endsWith(p.cost.toFixed(2)) ? [{ name: p.name, cost: needed }] : [];
+    });
+    if (fixes.length !== 1) continue;
+    const fix = fixes[0]!;
+    out = out.map((p) => (p.name === fix.name ? { ...p, cost: fix.cost } : p));
+  }
+  return out;
 }

@@ -35,3 +35,15 @@ test('a payment word that is the value of a label is not a payment', () => {
   assert.equal(out.result.medical_insurance_type, '自费');
   assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自费', 22.11], ['个人现金支付', 331]]);
 });
+
+test('a leading digit OCR lost under a label is put back when the total split then holds, for one term only', async () => {
+  const { restoreLostLeadingDigits } = await import('../../src/extract/grid.js');
+  const relations = [{ id: 'fund_split', sum: ['医保统筹基金支付', '其他支付', '个人账户支付', '个人现金支付'], minus: [], equals: '$total', minPresent: 3 }];
+  const read = [
+    { name: '医保统筹基金支付', cost: 1.85 }, { name: '其他支付', cost: 10 }, { name: '个人账户支付', cost: 20 }, { name: '个人现金支付', cost: 8.15 },
+  ];
+  assert.deepEqual(restoreLostLeadingDigits(read, relations, 90).map((p) => p.cost), [51.85, 10, 20, 8.15]);
+  assert.deepEqual(restoreLostLeadingDigits(read, relations, 91).map((p) => p.cost), [1.85, 10, 20, 8.15], 'no term ends the missing amount: left as read');
+  const two = [{ name: '其他支付', cost: 5 }, { name: '个人账户支付', cost: 5 }, { name: '个人现金支付', cost: 0 }];
+  assert.deepEqual(restoreLostLeadingDigits(two, relations, 20).map((p) => p.cost), [5, 5, 0], '15 ends in 5 for two terms: ambiguous');
+});
