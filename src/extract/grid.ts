@@ -211,8 +211,8 @@ export function restoreLostPoints(
 /**
  * Puts back leading digits OCR lost where dot-matrix print overlaps the label (个人现金支付：6382.40
  * for 66382.40, the first 6 printed over the colon). When the split that makes up the total
- * (统筹 + 其他 + 账户 + 现金 = total) fails, and the one amount that would make it hold ends with the
- * figures read for exactly one of its terms, that term lost its leading digits.
+ * (统筹 + 其他 + 账户 + 现金 = total) fails by d × 10^k (one digit d) and exactly one of its terms
+ * has k integer digits, that term lost its leading digit d.
  */
 export function restoreLostLeadingDigits(payments: readonly PrintedPayment[], relations: readonly PaymentRelation[], total: number): PrintedPayment[] {
   let out = [...payments];
@@ -222,9 +222,12 @@ export function restoreLostLeadingDigits(payments: readonly PrintedPayment[], re
     if (present.length < r.minPresent) continue;
     const sum = roundCents(present.reduce((a, p) => a + p.cost, 0));
     if (sameAmount(sum, total)) continue;
+    // One digit d in front of a term of k integer digits adds d × 10^k: the gap must be that.
     const fixes = present.flatMap((p) => {
-      const needed = roundCents(total - (sum - p.cost));
-      return needed > p.cost && needed.toFixed(2).endsWith(p.cost.toFixed(2)) ? [{ name: p.name, cost: needed }] : [];
+      if (p.cost < 1) return [];
+      const place = 10 ** String(Math.floor(p.cost)).length;
+      const digit = roundCents(total - sum) / place;
+      return Number.isInteger(roundCents(digit)) && digit >= 1 && digit <= 9 ? [{ name: p.name, cost: roundCents(p.cost + digit * place) }] : [];
     });
     if (fixes.length !== 1) continue;
     const fix = fixes[0]!;

@@ -40,10 +40,11 @@ test('a leading digit OCR lost under a label is put back when the total split th
   const { restoreLostLeadingDigits } = await import('../../src/extract/grid.js');
   const relations = [{ id: 'fund_split', sum: ['医保统筹基金支付', '其他支付', '个人账户支付', '个人现金支付'], minus: [], equals: '$total', minPresent: 3 }];
   const read = [
-    { name: '医保统筹基金支付', cost: 1.85 }, { name: '其他支付', cost: 10 }, { name: '个人账户支付', cost: 20 }, { name: '个人现金支付', cost: 8.15 },
+    { name: '医保统筹基金支付', cost: 1.85 }, { name: '其他支付', cost: 10 }, { name: '个人账户支付', cost: 20 }, { name: '个人现金支付', cost: 18.15 },
   ];
-  assert.deepEqual(restoreLostLeadingDigits(read, relations, 90).map((p) => p.cost), [51.85, 10, 20, 8.15]);
-  assert.deepEqual(restoreLostLeadingDigits(read, relations, 91).map((p) => p.cost), [1.85, 10, 20, 8.15], 'no term ends the missing amount: left as read');
-  const two = [{ name: '其他支付', cost: 5 }, { name: '个人账户支付', cost: 5 }, { name: '个人现金支付', cost: 0 }];
-  assert.deepEqual(restoreLostLeadingDigits(two, relations, 20).map((p) => p.cost), [5, 5, 0], '15 ends in 5 for two terms: ambiguous');
+  assert.deepEqual(restoreLostLeadingDigits(read, relations, 100).map((p) => p.cost), [51.85, 10, 20, 18.15], '50 = 5 × 10: the one-digit term');
+  assert.deepEqual(restoreLostLeadingDigits(read, relations, 101).map((p) => p.cost), [1.85, 10, 20, 18.15], 'a gap of 51 is no lost digit');
+  assert.deepEqual(restoreLostLeadingDigits(read, relations, 250).map((p) => p.cost), [1.85, 10, 20, 18.15], '200 = 2 × 100 fits two terms: ambiguous');
+  const zero = [{ name: '其他支付', cost: 0 }, { name: '个人账户支付', cost: 6382.4 }, { name: '个人现金支付', cost: 0 }];
+  assert.deepEqual(restoreLostLeadingDigits(zero, relations, 66382.4).map((p) => p.cost), [0, 66382.4, 0], 'zeros lose no digit');
 });
