@@ -14,12 +14,12 @@ import { readDetailTables } from './details.js';
 import { placeNames, trimSealLead } from './reread.js';
 import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
-  addFieldTerms, dropLabelValues, findHospitalName, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
+  addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
 } from './header.js';
 import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
 import { roundCents, sameAmount } from './parse/amount.js';
-import { daysBetween, findDates } from './parse/date.js';
+import { daysBetween } from './parse/date.js';
 import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
@@ -205,15 +205,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   let start = str(header, 'start_hospital_date');
   let end = str(header, 'end_hospital_date');
   if (start !== '' && end === '') {
-    // "住院时间 2021-03-01 至 2021-03-06" prints both dates after one label.
-    const both = hits.filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'start_hospital_date'));
-    for (const h of both) {
-      const dates = findDates(h.segment.text.slice(h.end));
-      if (dates.length >= 2 && dates[0]!.date === start) {
-        end = dates[1]!.date;
-        break;
-      }
-    }
+    // "住院时间 2021-03-01 至 2021-03-06" prints both dates after one label (or in the cell right of it).
+    end = stayEndAfterStart(hits, segments, unit, start);
   }
   if (start !== '' && end !== '' && end < start) [start, end] = [end, start];
   const days = num(header, 'hospital_days') ?? (start !== '' && end !== '' ? daysBetween(start, end) : 0);

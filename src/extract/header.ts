@@ -2,6 +2,7 @@
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, type Segment } from './layout.js';
 import { hospitalIn, hospitalNameTables, repairNameWords, restorePlacePrefix } from './hospital-name.js';
+import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
 import type { ExtractTables, HeaderField } from './tables.js';
 import { groupBySegment, valueCandidates, type TermDictionary, type TermHit } from './terms.js';
@@ -65,6 +66,9 @@ export function provinceOfCode(noteCode: string, tables: ExtractTables): Provinc
 }
 
 export function addFieldTerms(dict: TermDictionary<TermPayload>, tables: ExtractTables, province: Province | undefined): void {
+  // 医保类型 and 参保类型 both name the insurance type: a misread shared by them (服保类型) is no
+  // ambiguity. The rank only orders labels of one field.
+  dict.setMeaning((p) => (p.type === 'field' ? `field:${p.field}` : JSON.stringify(p)));
   for (const field of tables.fields.keys()) {
     const extra = province ? tables.provinces.get(province)?.labels[field] ?? [] : [];
     const labels = [...extra, ...(tables.fields.get(field)?.labels ?? [])];
@@ -145,6 +149,28 @@ export function readHeader(
     }
   }
   return out;
+}
+
+/**
+ * The end of a stay printed after the start under one label (住院时间：2021-01-10-2021-01-16), in the
+ * label's own segment or the cell right of it: the date after `start` in the first value holding
+ * both. '' when no value holds two dates.
+ */
+export function stayEndAfterStart(
+  hits: readonly TermHit<TermPayload>[],
+  segments: readonly Segment[],
+  unit: number,
+  start: string,
+): string {
+  const bySegment = groupBySegment(hits);
+  const labels = hits.filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'start_hospital_date'));
+  for (const h of labels) {
+    for (const c of valueCandidates(h, bySegment, segments, unit)) {
+      const dates = findDates(c.text);
+      if (dates.length >= 2 && dates[0]!.date === start) return dates[1]!.date;
+    }
+  }
+  return '';
 }
 
 /** One institution's name (…医院, …卫生院, …中心, ...): the suffix list lives in data/hospital-names.json. */

@@ -20,6 +20,14 @@ export class TermDictionary<P> {
   /** Words inside which a misread-term match is not taken (人民医院 holds 人民医, one off 人民币). */
   private guards: readonly string[] = [];
 
+  /** What a payload means for the ambiguity of misreads: labels of one field differ only by rank. */
+  private meaningOf: (payload: P) => string = (payload) => JSON.stringify(payload);
+
+  setMeaning(meaningOf: (payload: P) => string): void {
+    this.meaningOf = meaningOf;
+    this.fuzzyBuilt = false;
+  }
+
   guardMisreads(words: readonly string[]): void {
     this.guards = words.filter((w) => w.length > 0);
   }
@@ -60,12 +68,16 @@ export class TermDictionary<P> {
         // A blanked form shared by terms that mean different things (个人自付 / 个人自费) is ambiguous:
         // unusable. Spellings of one thing (补缴金额 / 补交金额) stay usable.
         if (prev === undefined) this.oneOff.set(key, { term, payloads });
-        else if (prev !== null && prev.term !== term && JSON.stringify(prev.payloads) !== JSON.stringify(payloads)) {
+        else if (prev !== null && prev.term !== term && this.meaning(prev.payloads) !== this.meaning(payloads)) {
           this.oneOff.set(key, null);
         }
       }
     }
     this.fuzzyBuilt = true;
+  }
+
+  private meaning(payloads: readonly P[]): string {
+    return payloads.map(this.meaningOf).sort().join('|');
   }
 
   /** A term one substitution away from the text at i (three characters and up). */

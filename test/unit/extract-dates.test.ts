@@ -13,3 +13,20 @@ test('a date with one separator lost is still read; a wrong month or day is not'
 test('a one-separator date does not swallow a full date next to it', () => {
   assert.deepEqual(findDates('2021-02-16-2021-02-23').map((d) => d.date), ['2021-02-16', '2021-02-23']);
 });
+
+test('a stay printed as one range right of 住院时间 gives both dates and the days', async () => {
+  const { extractInvoice } = await import('../../src/extract/extractor.js');
+  const { line } = await import('./extract-lines.js');
+  const lines = [
+    line('重庆市医疗住院收费票据', 300, 30, 28, 34),
+    line('住院时间：', 60, 300),
+    line('2021-01-10-2021-01-16', 170, 300),
+    line('合计 377.20', 60, 200),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 400, variant: 'chongqing' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.start_hospital_date, '2021-01-10');
+  assert.equal(out.result.end_hospital_date, '2021-01-16');
+  assert.equal(out.result.hospital_days, 6);
+});

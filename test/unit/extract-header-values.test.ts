@@ -62,3 +62,18 @@ test('a label cut by the left edge is read from its tail when only one field has
   assert.equal(out.result.billing_date, '2021-10-09', '费日期 ends 收费日期 and 缴费日期: both billing dates');
   assert.equal(out.result.patient_name, '', '款人 ends 交款人 and 收款人: which one is unknown');
 });
+
+test('a misread shared by two labels of one field is still that field (服保类型: 医保类型 and 参保类型)', async () => {
+  const { TermDictionary } = await import('../../src/extract/terms.js');
+  const { addFieldTerms } = await import('../../src/extract/header.js');
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const dict = new TermDictionary<import('../../src/extract/header.js').TermPayload>();
+  addFieldTerms(dict, extractTables(), undefined);
+  const hits = dict.scan('服保类型：市医保');
+  assert.equal(hits[0]?.term, '医保类型');
+  const generic = new TermDictionary<string>();
+  generic.add('个人自付', 'a');
+  generic.add('个人自费', 'b');
+  assert.deepEqual(generic.scan('个人自咐'), [], 'different meanings: ambiguous, no match');
+  assert.equal(generic.scan('个人白费')[0]?.term, '个人自费', 'a misread only one term explains');
+});
