@@ -31,6 +31,11 @@ export interface RingOptions {
   readonly peaksPerAspect: number;
   /** Outline share that must be inked. */
   readonly minHit: number;
+  /**
+   * Outline share on the pooled copy below which a voted centre is not fitted at all: kept low,
+   * because a voted centre can be a pixel or two off and a worn ring only sharpens once fitted.
+   */
+  readonly minCoarseHit: number;
   /** Angles at which ink sits just outside the outline, above which it is no thin ring. */
   readonly maxOutside: number;
   /** Ink share inside the outline: below is an empty printed circle, above a solid patch. */
@@ -50,7 +55,8 @@ export const DEFAULT_RING_OPTIONS: RingOptions = {
   aspects: [1, 0.65, 1 / 0.65],
   peaksPerAspect: 24,
   minHit: 0.84,
-  maxOutside: 0.55,
+  minCoarseHit: 0.6,
+  maxOutside: 0.7,
   minInside: 0.02,
   maxInside: 0.45,
   // A seal's ring of characters alone makes well over six marks; a bold glyph shaped like a box
@@ -256,11 +262,15 @@ function fitOutline(mask: Plane, pooled: Plane, cx0: number, cy0: number, aspect
     hits.push([r * POOL, h]);
     if (h > best) best = h;
   }
-  if (best < o.minHit - 0.1) return null;
+  if (best < o.minCoarseHit) return null;
   let r0 = 0;
   for (const [r, h] of hits) if (h >= best - 0.04) r0 = r;
-  let fit: Ellipse = { cx: cx0, cy: cy0, a: r0 / sx, b: r0 / sy, hit: 0 };
-  fit = { ...fit, hit: outlineHit(mask, fit.cx, fit.cy, fit.a, fit.b) };
+  return refineOutline(mask, cx0, cy0, r0 / sx, r0 / sy);
+}
+
+/** The best-inked outline near a starting ellipse: coordinate descent over centre and half-axes. */
+function refineOutline(mask: Plane, cx: number, cy: number, a: number, b: number): Ellipse {
+  let fit: Ellipse = { cx, cy, a, b, hit: outlineHit(mask, cx, cy, a, b) };
   // Coordinate descent over centre and half-axes, a pixel at a time.
   for (let round = 0; round < 6; round++) {
     let improved = false;
@@ -367,6 +377,15 @@ function accepts(mask: Plane, e: Ellipse, o: RingOptions): boolean {
   return ev.ink >= o.minInside && ev.ink <= o.maxInside && ev.pieces >= o.minPieces && ev.stroke <= o.maxStroke;
 }
 
+/**
+ * The outline fitted from a starting ellipse (a blob's box, say) and the measures it is judged
+ * on: lets a caller holding a candidate from elsewhere check that it really is a thin ring.
+ */
+export function outlineNear(mask: Plane, cx: number, cy: number, a: number, b: number): { ellipse: Ellipse; evidence: RingEvidence } {
+  const ellipse = refineOutline(mask, cx, cy, a, b);
+  return { ellipse, evidence: ringEvidence(mask, ellipse) };
+}
+
 /** Share of the smaller ellipse's box inside the larger's box. */
 function boxOverlap(p: Ellipse, q: Ellipse): number {
   const ix = Math.min(p.cx + p.a, q.cx + q.a) - Math.max(p.cx - p.a, q.cx - q.a);
@@ -386,19 +405,23 @@ export function findRings(mask: Plane, options: Partial<RingOptions> = {}): Elli
   const rMax = Math.max(rMin + 1, Math.ceil(o.maxRadius / POOL));
   const found: Ellipse[] = [];
   for (const aspect of o.aspects) {
-    const peaks = votedCentres(edges, pooled.width, pooled.height, aspect, rMin, rMax, o.peaksPerAspect);
-    for (const p of peaks) {
+    const tried: Ellipse[] = [];
+    for (const p of votedCentres(edges, pooled.width, pooled.height, aspect, rMin, rMax, o.peaksPerAspect)) {
       const cx = p.x * POOL + (POOL - 1) / 2;
       const cy = p.y * POOL + (POOL - 1) / 2;
-      // A centre already inside an accepted ring is that ring (or its star): no second test.
-      if (found.some((e) => Math.abs(e.cx - cx) < e.a * 0.5 && Math.abs(e.cy - cy) < e.b * 0.5)) continue;
+      // A centre inside a ring already accepted at this ratio is that ring (or its star): no second
+      // test. Other ratios are still tried there: an oval is also half-fitted by a circle.
+      if (tried.some((e) => Math.abs(e.cx - cx) < e.a * 0.5 && Math.abs(e.cy - cy) < e.b * 0.5)) continue;
       const fit = fitOutline(mask, pooled, cx, cy, aspect, o);
-      if (fit && accepts(mask, fit, o)) found.push(fit);
+      if (fit && accepts(mask, fit, o)) tried.push(fit);
     }
+    found.push(...tried);
   }
-  // Nested or duplicate outlines of one seal (an oval's inner ring, one seal found at two ratios):
-  // the larger, better-inked one stays. Seals that merely overlap each other both stay.
-  found.sort((p, q) => q.a * q.b * q.hit - p.a * p.b * p.hit);
+  // Nested or duplicate outlines of one seal (an oval's inner ring, one seal fitted at two ratios):
+  // the better-inked one stays, the larger when both are about as good. Seals that merely overlap
+  // each other both stay.
+  const better = (p: Ellipse, q: Ellipse): number => (Math.abs(p.hit - q.hit) > 0.05 ? q.hit - p.hit : q.a * q.b - p.a * p.b);
+  found.sort(better);
   const kept: Ellipse[] = [];
   for (const e of found) if (!kept.some((k) => boxOverlap(k, e) > 0.7)) kept.push(e);
   return kept;

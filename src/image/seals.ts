@@ -8,7 +8,7 @@
  * stamps), and reject red text lines and rules (too elongated) and specks.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { findRings, type Ellipse, type RingOptions } from './rings.js';
+import { findRings, outlineNear, type Ellipse, type RingOptions } from './rings.js';
 import {
   adaptiveDarkMask,
   colourMasks,
@@ -58,6 +58,9 @@ export interface SealOptions {
   readonly darkOffset: number;
   /** Largest half-axis of a round or oval seal, as a fraction of the work image's longer side. */
   readonly maxRingFraction: number;
+  /** A blob accepted by its round shape must show this share of a thin outline, at most this thick. */
+  readonly minBlobOutline: number;
+  readonly maxBlobStroke: number;
   /** Settings passed on to the outline search (its sizes come from the fractions above). */
   readonly rings: Partial<RingOptions>;
 }
@@ -83,6 +86,8 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   minRingFreed: 0.8,
   darkOffset: 14,
   maxRingFraction: 0.12,
+  minBlobOutline: 0.78,
+  maxBlobStroke: 0.15,
   rings: {},
 };
 
@@ -259,18 +264,22 @@ function piecesInBox(mask: Plane, c: Candidate, minArea: number): number {
 /** Candidate seal boxes of one ink on the work image. */
 function sealsOfInk(work: RgbImage, inked: Plane, o: SealOptions): Candidate[] {
   const longer = Math.max(work.width, work.height);
-  const first = blobsOfInk(work, inked, o, o.minRing, o.minFrame);
+  // On a form printed in this ink (its rules are), round red words and label blocks abound: a
+  // round blob must then show a thin outline. On a page printed in black, a coloured blob of
+  // stamp size and shape is a stamp even when worn to a broken outline.
+  const ruleless = removeRules(inked, o.minRuleFraction * longer);
+  const printedInInk = ruleless !== null;
+  const first = blobsOfInk(work, inked, o, o.minRing, o.minFrame, printedInInk);
   // Second chance for stamps welded to red form rules: the same search without the rules, held
   // to a round outline only, because red words freed from their table cells have a boxy frame.
-  const ruleless = removeRules(inked, o.minRuleFraction * longer);
   if (!ruleless) return first;
-  const freed = blobsOfInk(work, ruleless, o, o.minRingFreed, 2);
+  const freed = blobsOfInk(work, ruleless, o, o.minRingFreed, 2, true);
   const overlaps = (a: Candidate, b: Candidate): boolean =>
     Math.min(a.x1, b.x1) >= Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) >= Math.max(a.y0, b.y0);
   return [...first, ...freed.filter((f) => !first.some((c) => overlaps(c, f)))];
 }
 
-function blobsOfInk(work: RgbImage, mask: Plane, o: SealOptions, minRing: number, minFrame: number): Candidate[] {
+function blobsOfInk(work: RgbImage, mask: Plane, o: SealOptions, minRing: number, minFrame: number, needThinRing: boolean): Candidate[] {
   const longer = Math.max(work.width, work.height);
   const shorter = Math.min(work.width, work.height);
   const r = Math.max(2, Math.round(longer * o.groupRadius));
@@ -294,7 +303,11 @@ function blobsOfInk(work: RgbImage, mask: Plane, o: SealOptions, minRing: number
     if (big / small > o.maxAspect) continue;
     const ink = countInBox(mask, c.x0, c.y0, c.x1, c.y1) / (w * h);
     if (ink < o.minInk || ink > o.maxInk) continue;
-    if (ringCoverage(mask, c) < minRing && (minFrame > 1 || frameCoverage(mask, c) < minFrame)) continue;
+    const framed = minFrame <= 1 && frameCoverage(mask, c) >= minFrame;
+    if (!framed && ringCoverage(mask, c) < minRing) continue;
+    // A round blob must then have a thin outline all the way round (a worn one most of the way):
+    // a block of red words or a red label column fills the same sectors without drawing a ring.
+    if (needThinRing && !framed && !thinRing(mask, c, o)) continue;
     // A stamp is an outline holding separate marks (characters, a star); a big red glyph with a
     // round or boxy shape (an "O", a "No") is one or two pieces.
     if (piecesInBox(mask, c, 3) < o.minPieces) continue;
@@ -311,6 +324,11 @@ function blobsOfInk(work: RgbImage, mask: Plane, o: SealOptions, minRing: number
     out.push(c);
   }
   return out;
+}
+
+function thinRing(mask: Plane, c: Candidate, o: SealOptions): boolean {
+  const { evidence } = outlineNear(mask, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2, (c.x1 - c.x0) / 2, (c.y1 - c.y0) / 2);
+  return evidence.hit >= o.minBlobOutline && evidence.stroke <= o.maxBlobStroke;
 }
 
 function toQuad(c: Candidate, scale: number, width: number, height: number): Quad8 {
