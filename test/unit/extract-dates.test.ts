@@ -30,3 +30,9 @@ test('a stay printed as one range right of 住院时间 gives both dates and the
   assert.equal(out.result.end_hospital_date, '2021-01-16');
   assert.equal(out.result.hospital_days, 6);
 });
+
+test('a second date glued to the first is found; a lone date is not doubled', () => {
+  assert.deepEqual(findDates('住院时间：2023-04-222023-05-03').map((d) => d.date), ['2023-04-22', '2023-05-03']);
+  assert.deepEqual(findDates('2023-04-22 12:30').map((d) => d.date), ['2023-04-22']);
+  assert.deepEqual(findDates('2023-04-2220231503').map((d) => d.date), ['2023-04-22'], 'no valid date after it');
+});

@@ -50,8 +50,18 @@ export function findDates(raw: string): DateHit[] {
       hits.push({ date: iso(y, mo, d), start, end });
     }
   }
+  // A second date glued to the first (住院时间：2023-04-222023-05-03): no separator before its year,
+  // so the patterns above (which refuse a digit before a year) miss it.
+  for (const hit of [...hits]) {
+    const m = GLUED_DATE.exec(s.slice(hit.end));
+    if (!m || taken[hit.end]) continue;
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (valid(y, mo, d)) hits.push({ date: iso(y, mo, d), start: hit.end, end: hit.end + m[0].length });
+  }
   return hits.sort((a, b) => a.start - b.start);
 }
+
+const GLUED_DATE = /^((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})(?!\d)/;
 
 /** The first date of a text, or null. */
 export function parseDate(raw: string): string | null {
