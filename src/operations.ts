@@ -1,7 +1,8 @@
 /**
  * Builds the domain operations the HTTP layer calls, from the engines and stores that exist.
- * Each operation is plain data in, plain data out; this module only composes engines (OCR, QR)
- * with the domain (classify, extract, verify) and owns the engines' lifecycle.
+ * Each operation is plain data in, plain data out; this module only composes engines (OCR, the
+ * image-analysis pool that does the pixel work and QR decoding) with the domain (classify,
+ * extract, verify) and owns the engines' lifecycle.
  */
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
