@@ -43,7 +43,8 @@ const HAN = /[\u4e00-\u9fff]/;
 /** readValue, then the lenient readings of this module; null when the text is no value of the kind. */
 export function readHeaderValue(kind: FieldKind, raw: string, t: HeaderValueTables = headerValueTables()): FieldValue | null {
   const value = readValue(kind, raw);
-  if (kind === 'person' && typeof value === 'string') return cleanPerson(value, t);
+  // A dot before a name or a word (·新农合) is a speck or a leader, never part of the value.
+  if ((kind === 'person' || kind === 'text') && typeof value === 'string') return trimMarks(value, t, kind === 'person' ? 2 : 1);
   if (value !== null) return value;
   const text = trimValue(raw);
   switch (kind) {
@@ -65,10 +66,10 @@ export function readHeaderValue(kind: FieldKind, raw: string, t: HeaderValueTabl
   }
 }
 
-/** A name without separator marks at its ends (·魏涛浩); null when fewer than two characters stay. */
-function cleanPerson(name: string, t: HeaderValueTables): string | null {
+/** A value without separator marks at its ends (·魏涛浩); null when fewer than `min` characters stay. */
+function trimMarks(name: string, t: HeaderValueTables, min: number): string | null {
   let chars = [...name];
   while (chars.length > 0 && t.personMarks.includes(chars[0]!)) chars = chars.slice(1);
   while (chars.length > 0 && t.personMarks.includes(chars[chars.length - 1]!)) chars = chars.slice(0, -1);
-  return chars.length >= 2 ? chars.join('') : null;
+  return chars.length >= min ? chars.join('') : null;
 }

@@ -77,3 +77,8 @@ test('a misread shared by two labels of one field is still that field (服保类
   assert.deepEqual(generic.scan('个人自咐'), [], 'different meanings: ambiguous, no match');
   assert.equal(generic.scan('个人白费')[0]?.term, '个人自费', 'a misread only one term explains');
 });
+
+test('a worded value loses a leading dot too', () => {
+  assert.equal(readHeaderValue('text', '·新农合'), '新农合');
+  assert.equal(readHeaderValue('text', '城镇职工基本医疗保险'), '城镇职工基本医疗保险');
+});
