@@ -129,7 +129,7 @@ function votedCentres(edges: readonly Edge[], w: number, h: number, aspect: numb
   // Stretch the shorter axis so the ellipse becomes a circle of radius = its longer half-axis.
   const sx = aspect > 1 ? aspect : 1;
   const sy = aspect < 1 ? 1 / aspect : 1;
-  const acc = new Uint16Array(w * h);
+  const acc = new Int32Array(w * h);
   for (const e of edges) {
     // The normal in stretched space, mapped back: a step of R along it in stretched space.
     let nx = e.nx / sx;
@@ -137,15 +137,15 @@ function votedCentres(edges: readonly Edge[], w: number, h: number, aspect: numb
     const n = Math.hypot(nx, ny);
     nx /= n;
     ny /= n;
-    const dx = nx / sx;
-    const dy = ny / sy;
     for (let dir = -1; dir <= 1; dir += 2) {
-      for (let r = rMin; r <= rMax; r++) {
-        const x = Math.round(e.x + dir * r * dx);
-        const y = Math.round(e.y + dir * r * dy);
-        if (x < 0 || y < 0 || x >= w || y >= h) break;
-        const k = y * w + x;
-        if (acc[k] < 65535) acc[k]++;
+      const dx = (dir * nx) / sx;
+      const dy = (dir * ny) / sy;
+      // Walk the line of candidate centres; +0.5 so truncation rounds (coordinates stay >= 0).
+      let fx = e.x + 0.5 + rMin * dx;
+      let fy = e.y + 0.5 + rMin * dy;
+      for (let r = rMin; r <= rMax; r++, fx += dx, fy += dy) {
+        if (fx < 0 || fy < 0 || fx >= w || fy >= h) break;
+        acc[(fy | 0) * w + (fx | 0)]++;
       }
     }
   }
@@ -168,24 +168,44 @@ function votedCentres(edges: readonly Edge[], w: number, h: number, aspect: numb
     return (integral[yb * stride + xb] - integral[ya * stride + xb] - integral[yb * stride + xa] + integral[ya * stride + xa]) / ((xb - xa) * (yb - ya));
   };
   const smooth = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) smooth[y * w + x] = box(x, y, 1);
+  for (let y = 1; y < h - 1; y++) {
+    const top = (y - 1) * stride;
+    const bottom = (y + 2) * stride;
+    for (let x = 1; x < w - 1; x++) {
+      smooth[y * w + x] = (integral[bottom + x + 2] - integral[top + x + 2] - integral[bottom + x - 1] + integral[top + x - 1]) / 9;
+    }
+  }
+  // Local maxima over 7x7: only each 4x4 tile's best cell can be one, so only those are checked.
   const peaks: Peak[] = [];
-  const floor = 2 * Math.PI * rMin * 0.5 / 9;
-  for (let y = 3; y < h - 3; y++) {
-    for (let x = 3; x < w - 3; x++) {
-      const v = smooth[y * w + x];
-      if (v < floor) continue;
+  const floor = (2 * Math.PI * rMin * 0.5) / 9;
+  const T = 4;
+  for (let ty = 3; ty < h - 3; ty += T) {
+    for (let tx = 3; tx < w - 3; tx += T) {
+      let best = -1;
+      let bx = 0;
+      let by = 0;
+      for (let y = ty; y < Math.min(ty + T, h - 3); y++) {
+        for (let x = tx; x < Math.min(tx + T, w - 3); x++) {
+          const v = smooth[y * w + x];
+          if (v > best) {
+            best = v;
+            bx = x;
+            by = y;
+          }
+        }
+      }
+      if (best < floor) continue;
       let isMax = true;
       for (let dy = -3; dy <= 3 && isMax; dy++) {
+        const row = (by + dy) * w + bx;
         for (let dx = -3; dx <= 3; dx++) {
-          if ((dx || dy) && smooth[(y + dy) * w + x + dx] > v) {
+          if (smooth[row + dx] > best) {
             isMax = false;
             break;
           }
         }
       }
-      if (!isMax) continue;
-      peaks.push({ x, y, score: v - box(x, y, 7) });
+      if (isMax) peaks.push({ x: bx, y: by, score: best - box(bx, by, 7) });
     }
   }
   peaks.sort((p, q) => q.score - p.score);
