@@ -58,6 +58,16 @@ export interface QualitySettings {
   readonly cardAspectSpread: number;
   /** Lines of text above which a card-shaped sheet is not a card. */
   readonly cardMaxLines: number;
+  /** Completeness score of a sheet whose corners all lie inside the picture. */
+  readonly insideFrame: number;
+  /** Width of the border strips (share of the shorter side, at 600 px) read for paper. */
+  readonly borderStrip: number;
+  /** Paper: darkest channel at least `paperMinGrey`, channels at most `paperMaxChroma` apart. */
+  readonly paperMinGrey: number;
+  readonly paperMaxChroma: number;
+  /** Paper share under which a border strip shows none of the page, and under which it shows the surface. */
+  readonly borderPaperNone: number;
+  readonly borderPaperSurface: number;
   /** Share of the upload a sheet must cover to be judged as filling the frame (no longer read by the completeness rule; kept for callers' settings). */
   readonly fillsFrame: number;
 }
@@ -85,6 +95,12 @@ export const QUALITY_SETTINGS: QualitySettings = {
   cardAspectSpread: 0.1,
   cardMaxLines: 24,
   fillsFrame: 0.6,
+  insideFrame: 0.8,
+  borderStrip: 0.012,
+  paperMinGrey: 150,
+  paperMaxChroma: 40,
+  borderPaperNone: 0.12,
+  borderPaperSurface: 0.3,
 };
 
 export interface QualityInput {
@@ -168,6 +184,30 @@ function neutralInk(img: RgbImage, dropBrown: boolean): { data: Uint8Array; widt
   return gray;
 }
 
+/**
+ * Share of paper (bright, nearly colourless) in a thin strip along each side of the image:
+ * left, top, right, bottom.
+ */
+function borderPaperShares(img: RgbImage, s: QualitySettings): number[] {
+  const { width: w, height: h, data: d } = img;
+  const t = Math.max(2, Math.round(Math.min(w, h) * s.borderStrip));
+  const share = (x0: number, y0: number, x1: number, y1: number): number => {
+    let n = 0;
+    let paper = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const o = (y * w + x) * 3;
+        const max = Math.max(d[o], d[o + 1], d[o + 2]);
+        const min = Math.min(d[o], d[o + 1], d[o + 2]);
+        n++;
+        if (min >= s.paperMinGrey && max - min <= s.paperMaxChroma) paper++;
+      }
+    }
+    return n === 0 ? 0 : paper / n;
+  };
+  return [share(0, 0, t, h), share(0, 0, w, t), share(w - t, 0, w, h), share(0, h - t, w, h)];
+}
+
 export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
   const { image, quad, crop } = input;
   const xs = [quad[0], quad[2], quad[4], quad[6]];
@@ -188,8 +228,20 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   // the whole image (four sides) when the page fills the frame, so a sheet on one to three sides
   // is paper running out of the photo. The whole image is judged by its ink below.
   if (touching > 0 && touching < 4) return 0.25;
-  // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
+  // A sheet found inside the frame, clear of every edge: its four corners are in the picture.
+  if (touching === 0) return s.insideFrame;
   const { image: work } = downscaleTo(crop, 600);
+  // The whole image came back as the document. Its border tells how: paper all round is a page
+  // filling the frame (a scan), judged by its ink below; no paper anywhere on it is a sheet lying
+  // inside the picture that the locator did not separate (complete); paper on part of the border
+  // with the surface showing along other sides is a sheet running out of the frame.
+  const border = borderPaperShares(work, s);
+  const most = Math.max(...border);
+  if (most < s.borderPaperNone) return s.insideFrame;
+  // The surface along two sides or more: one side alone may be a wedge of table beside a page
+  // that fills the frame, which the ink test below judges.
+  if (border.filter((p) => p < s.borderPaperSurface).length >= 2) return 0.25;
+  // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
   const gray = neutralInk(work, false);
   const rim = neutralInk(work, true);
   const w = gray.width;
