@@ -64,16 +64,16 @@ function headerColumns(row: readonly Segment[], dict: TermDictionary<DetailColum
 }
 
 /** The least-squares line through the cells' centres (slope kept within ±0.1), for distances off it. */
-export function fitLine(segs: readonly Segment[]): { at(x: number): number } {
+export function fitLine(segs: readonly Segment[]): { slope: number; at(x: number): number } {
   const pts = segs.map((s) => ({ x: (s.box.x0 + s.box.x1) / 2, y: centreY(s.box) }));
   const n = pts.length;
-  if (n === 0) return { at: () => 0 };
+  if (n === 0) return { slope: 0, at: () => 0 };
   const mx = pts.reduce((a, p) => a + p.x, 0) / n;
   const my = pts.reduce((a, p) => a + p.y, 0) / n;
   const sxx = pts.reduce((a, p) => a + (p.x - mx) ** 2, 0);
   const sxy = pts.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
   const slope = sxx > 0 ? Math.max(-0.1, Math.min(0.1, sxy / sxx)) : 0;
-  return { at: (x) => my + slope * (x - mx) };
+  return { slope, at: (x) => my + slope * (x - mx) };
 }
 
 /** A cell that is only a column heading (项目名称, 金额(元)). */
@@ -320,7 +320,7 @@ export function readDetailTables(
       body.push(...row);
     }
     const found: { detail: CostDetail; categoryLike: boolean; segments: number[] }[] = [];
-    for (const row of bodyRows(body, unit)) {
+    for (const row of bodyRows(body, unit, line.slope)) {
       const toks = beforeSideBlock(tokens(row, 0.8 * unit), labels).filter((t) => t.x0 <= rightEdge);
       const assigned = assignColumns(toks, gs);
       gs.forEach((g, gi) => {
@@ -364,20 +364,26 @@ function stacked(a: Segment, b: Segment): boolean {
   return overlap > 0.5 * Math.min(a.box.x1 - a.box.x0, b.box.x1 - b.box.x0);
 }
 
-/** Slants tried for a table body: ±0.06 in steps of 0.002 (a photo's residual tilt after levelling). */
-const MAX_SLANT_STEPS = 60;
+/** Slants tried for a table body around its header's: ±0.03 in steps of 0.002. */
+const MAX_SLANT_STEPS = 30;
 
-export function bodyRows(segments: readonly Segment[], unit: number): Segment[][] {
+export function bodyRows(segments: readonly Segment[], unit: number, headerSlope = 0): Segment[][] {
   // Dot-matrix values are printed at their own slant against the pre-printed form the page was
   // levelled by: the slant that packs the cells into the fewest rows is the body's own; among
   // slants giving as many rows, the one whose rows are straightest (cells nearest their row's line).
-  let best: { rows: Segment[][]; spread: number } | null = null;
+  // Slants are tried around the header's own (a photo's residual tilt after levelling), never far
+  // from it: steep slants pack stray marks below a table (seal letters, binding holes) into rows.
+  // Lone characters (letters of a seal's ring, a binding hole read as 0, a count or unit) do not
+  // vote on the slant: a few of them far apart line up at some steep slant by chance.
+  const voters = segments.filter((seg) => [...seg.text].length >= 2);
+  let best: { slope: number; rows: number; spread: number } | null = null;
   for (let k = 0; k <= MAX_SLANT_STEPS; k++) {
-    const slope = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.002;
-    const found = clusterRows(segments, unit, slope);
-    if (!best || found.rows.length < best.rows.length || (found.rows.length === best.rows.length && found.spread < best.spread - 1e-6)) best = found;
+    const slope = headerSlope + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.002;
+    const found = clusterRows(voters, unit, slope);
+    const rows = found.rows.length;
+    if (!best || rows < best.rows || (rows === best.rows && found.spread < best.spread - 1e-6)) best = { slope, rows, spread: found.spread };
   }
-  return best?.rows ?? [];
+  return clusterRows(segments, unit, best?.slope ?? headerSlope).rows;
 }
 
 function clusterRows(segments: readonly Segment[], unit: number, slope: number): { rows: Segment[][]; spread: number } {
