@@ -56,8 +56,8 @@ export const SCENE_SETTINGS = {
   /** Share a colour class needs to count, and the classes a scene needs. */
   classShare: 0.04,
   minClasses: 3,
-  /** Grey step between neighbours that is an edge, and the share of edge pixels a scene needs. */
-  edgeStep: 48,
+  /** Grey step across two pixels that is an edge, and the share of edge pixels a scene needs. */
+  edgeStep: 40,
   minEdges: 0.01,
 } as const;
 
@@ -88,10 +88,11 @@ export function isScenePhoto(crop: RgbImage): boolean {
   const distinct = classes.filter((c) => c / n >= s.classShare).length;
   if (distinct < s.minClasses) return false;
   let edges = 0;
-  for (let y = 0; y < h - 1; y++) {
-    for (let x = 0; x < w - 1; x++) {
+  // Steps over two pixels: reducing the crop spreads a sharp edge over two.
+  for (let y = 0; y < h - 2; y++) {
+    for (let x = 0; x < w - 2; x++) {
       const i = y * w + x;
-      if (Math.abs(grey[i] - grey[i + 1]) >= s.edgeStep || Math.abs(grey[i] - grey[i + w]) >= s.edgeStep) edges++;
+      if (Math.abs(grey[i] - grey[i + 2]) >= s.edgeStep || Math.abs(grey[i] - grey[i + 2 * w]) >= s.edgeStep) edges++;
     }
   }
   return edges / n >= s.minEdges;

@@ -1,0 +1,45 @@
+/**
+ * The scene-photo cue (classify/visual.ts) and what the classifier makes of it, and wordings
+ * fixed in data/taxonomy.json: a site-survey photo is 查勘照片 by its picture, not by text.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { classifyText } from '../../src/classify/text-classifier.js';
+import { isScenePhoto } from '../../src/classify/visual.js';
+import { page, svgToRgb, textLines } from './seals-draw.js';
+
+const road = (car: string): string =>
+  `<rect x="0" y="0" width="800" height="260" fill="#9fc3e0"/><rect x="0" y="260" width="800" height="340" fill="#8a8f96"/>` +
+  `<polygon points="0,600 800,600 550,260 250,260" fill="#55585c"/><rect x="220" y="330" width="260" height="110" rx="20" fill="${car}"/>` +
+  `<circle cx="260" cy="450" r="30" fill="#111"/><circle cx="440" cy="450" r="30" fill="#111"/>`;
+
+test('a photo of a road with a car is a scene; a bare wall and a page of text are not', async () => {
+  assert.equal(isScenePhoto(await svgToRgb(page(800, 600, road('#b22')))), true);
+  assert.equal(isScenePhoto(await svgToRgb(page(800, 600, road('#eeeeee')))), true);
+  const wall = await svgToRgb(page(800, 600, '<defs><linearGradient id="g"><stop offset="0" stop-color="#d8c8a8"/><stop offset="1" stop-color="#a89878"/></linearGradient></defs><rect width="800" height="600" fill="url(#g)"/>'));
+  assert.equal(isScenePhoto(wall), false);
+  assert.equal(isScenePhoto(await svgToRgb(page(800, 600, textLines(40, 40, 700, 16)))), false);
+});
+
+test('a scene with only a date stamp is 查勘照片, placed but not asserted; without the cue it is 其他', () => {
+  const lines = [{ text: '2023-07-25 07:01', isTitle: false }];
+  const scene = classifyText(lines, { scene: true });
+  assert.equal(scene.root_cls, '查勘照片');
+  assert.equal(scene.root_cls_is_credible, -1);
+  const plain = classifyText(lines, {});
+  assert.equal(plain.root_cls, '其他');
+  assert.equal(plain.root_cls_is_credible, -1);
+});
+
+test('a printed title outweighs the scene cue', () => {
+  const r = classifyText([{ text: '诊断证明书', isTitle: true }, { text: '兹证明患者因病就诊', isTitle: false }], { scene: true });
+  assert.equal(r.root_cls, '诊断证明');
+});
+
+test('授权委托书（理赔） names 保险金领取授权委托书; 授权委托书 alone is 授权书', () => {
+  const body = ['委托人：', '受托人：', '本人因故不能亲自办理，特委托受托人代为办理。'].map((text) => ({ text, isTitle: false }));
+  const claim = classifyText([{ text: '授权委托书（理赔）', isTitle: true }, ...body]);
+  assert.equal(claim.root_cls, '保险金领取授权委托书');
+  const plain = classifyText([{ text: '授权委托书', isTitle: true }, ...body]);
+  assert.equal(plain.root_cls, '授权书');
+});
