@@ -8,6 +8,7 @@
  * stamps), and reject red text lines and rules (too elongated) and specks.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { tiltedFrame } from './frames.js';
 import { findRings, outlineNear, type Ellipse, type RingOptions } from './rings.js';
 import {
   adaptiveDarkMask,
@@ -58,6 +59,8 @@ export interface SealOptions {
   readonly darkOffset: number;
   /** Largest half-axis of a round or oval seal, as a fraction of the work image's longer side. */
   readonly maxRingFraction: number;
+  /** Share of a frame's sides drawn as lines along its own (tilted) axes. */
+  readonly minTiltedFrame: number;
   /** A blob accepted by its round shape must show this share of a thin outline, at most this thick. */
   readonly minBlobOutline: number;
   readonly maxBlobStroke: number;
@@ -86,6 +89,7 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   minRingFreed: 0.8,
   darkOffset: 14,
   maxRingFraction: 0.12,
+  minTiltedFrame: 0.85,
   minBlobOutline: 0.78,
   maxBlobStroke: 0.15,
   rings: {},
@@ -303,7 +307,8 @@ function blobsOfInk(work: RgbImage, mask: Plane, o: SealOptions, minRing: number
     if (big / small > o.maxAspect) continue;
     const ink = countInBox(mask, c.x0, c.y0, c.x1, c.y1) / (w * h);
     if (ink < o.minInk || ink > o.maxInk) continue;
-    const framed = minFrame <= 1 && frameCoverage(mask, c) >= minFrame;
+    // Hand-pressed rectangular stamps sit at a tilt: their frame is looked for along its own axes.
+    const framed = minFrame <= 1 && (frameCoverage(mask, c) >= minFrame || tiltedFrame(mask, c.x0, c.y0, c.x1, c.y1).coverage >= o.minTiltedFrame);
     if (!framed && ringCoverage(mask, c) < minRing) continue;
     // A round blob must then have a thin outline all the way round (a worn one most of the way):
     // a block of red words or a red label column fills the same sectors without drawing a ring.

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detectSeals } from '../../src/image/seals.js';
+import { DEFAULT_SEAL_OPTIONS, detectSeals } from '../../src/image/seals.js';
 import { findRings } from '../../src/image/rings.js';
 import { adaptiveDarkMask, toGray } from '../../src/image/ops.js';
+import { tiltedFrame } from '../../src/image/frames.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, roundSeal, svgToRgb, textLines } from './seals-draw.js';
 
@@ -83,4 +84,24 @@ test('findRings fits the outline of a grey ring on a dark mask, and its size', a
   const r = rings[0]!;
   assert.ok(Math.abs(r.cx - 300) <= 4 && Math.abs(r.cy - 250) <= 4, JSON.stringify(r));
   assert.ok(Math.abs(r.a - 110) <= 6 && Math.abs(r.b - 72) <= 6, JSON.stringify(r));
+});
+
+test('a rectangular stamp pressed at a tilt is found by its frame along its own axes', async () => {
+  // Frame and a line of "characters", turned 20 degrees about its centre (400, 300).
+  const stamp = `<g transform="rotate(20 400 300)" opacity="0.85"><rect x="290" y="262" width="220" height="76" fill="none" stroke="#d42020" stroke-width="3"/>${textLines(312, 286, 190, 1, 24, '#d42020')}</g>`;
+  const body = textLines(40, 40, 720, 4, 40) + textLines(40, 440, 720, 3, 40) + stamp;
+  const seals = detectSeals(await svgToRgb(page(800, 600, body)));
+  // The turned frame's axis box: half extents 110 cos20 + 38 sin20 and 110 sin20 + 38 cos20.
+  assert.equal(matched(seals, [[284, 227, 516, 373]]), 1, JSON.stringify(seals));
+  assert.equal(seals.length, 1, JSON.stringify(seals));
+});
+
+test('tiltedFrame: a turned frame covers its sides at its own angle, a block of words does not', async () => {
+  const framed = await svgToRgb(page(300, 300, '<g transform="rotate(-12 150 150)"><rect x="60" y="110" width="180" height="80" fill="none" stroke="#000" stroke-width="3"/></g>'));
+  const words = await svgToRgb(page(300, 300, textLines(60, 110, 180, 3, 26)));
+  const fitFrame = tiltedFrame(adaptiveDarkMask(toGray(framed), 9, 14), 40, 70, 260, 230);
+  const fitWords = tiltedFrame(adaptiveDarkMask(toGray(words), 9, 14), 40, 70, 260, 230);
+  assert.ok(fitFrame.coverage >= 0.9, JSON.stringify(fitFrame));
+  assert.ok(Math.abs(fitFrame.angle + 12) <= 3, JSON.stringify(fitFrame));
+  assert.ok(fitWords.coverage < DEFAULT_SEAL_OPTIONS.minTiltedFrame, JSON.stringify(fitWords));
 });
