@@ -89,28 +89,22 @@ function isHeader(cols: readonly Column[]): boolean {
 
 /**
  * The tokens of a name cell without text of a seal printed over the row: a token made only of seal
- * characters (收费专用章), a lone character standing apart from the name (西 of 广西), or more words
- * well apart from the name (瘤医 of the ring's 肿瘤医院): a name is one cell, printed from the
- * column's left edge, so the first words are the name. Specs (digits, brackets) are kept.
+ * characters (收费专用章), or words standing well apart (1.5 line heights) from the name (西 of 广西,
+ * 瘤医 of the ring's 肿瘤医院, a note of the group to the left). The name is the longest words of
+ * the cell with the words close to it on either side (注射用 头孢曲松钠); specs (digits,
+ * brackets) are kept.
  */
 export function withoutSealText(cell: readonly Token[], unit: number, sealChars: ReadonlySet<string>): Token[] {
-  const isName = (t: Token): boolean => /[\u4e00-\u9fff]{2}/.test(t.text) && ![...t.text].every((c) => sealChars.has(c));
-  const first = cell.findIndex(isName);
-  if (first < 0) return cell.filter((t) => ![...t.text].every((c) => sealChars.has(c)));
-  const kept: Token[] = [];
-  cell.forEach((t, i) => {
-    const chars = [...t.text];
-    if (i === first) kept.push(t);
-    else if (chars.every((c) => sealChars.has(c))) return;
-    else if (/[\d(（\[【]/.test(t.text)) kept.push(t);
-    else {
-      const prev = kept[kept.length - 1];
-      const gapBefore = prev ? t.x0 - prev.x1 : Infinity;
-      if (i < first || gapBefore > 1.5 * unit) return;
-      kept.push(t);
-    }
-  });
-  return kept;
+  const sealOnly = (t: Token): boolean => [...t.text].every((c) => sealChars.has(c));
+  const isName = (t: Token): boolean => /[\u4e00-\u9fff]{2}/.test(t.text) && !sealOnly(t);
+  const core = cell.reduce((best, t, i) => (isName(t) && (best < 0 || [...t.text].length > [...cell[best]!.text].length) ? i : best), -1);
+  if (core < 0) return cell.filter((t) => !sealOnly(t));
+  const keep = new Set<number>([core]);
+  const isSpec = (t: Token): boolean => /[\d(（\[【]/.test(t.text);
+  // Grow the name from its core over close neighbours, left and right.
+  for (let i = core - 1; i >= 0 && cell[i + 1]!.x0 - cell[i]!.x1 <= 1.5 * unit && !sealOnly(cell[i]!); i--) keep.add(i);
+  for (let i = core + 1; i < cell.length && cell[i]!.x0 - cell[i - 1]!.x1 <= 1.5 * unit && !sealOnly(cell[i]!); i++) keep.add(i);
+  return cell.filter((t, i) => keep.has(i) || (i > core && isSpec(t) && !sealOnly(t)));
 }
 
 /**

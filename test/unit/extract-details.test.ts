@@ -70,6 +70,8 @@ test('cells: seal text over a name cell is dropped, specs are kept', () => {
   assert.equal(keep([tok('治疗费', 542, 600), tok('瘤医', 663, 700)]), '治疗费', 'words well apart from the name');
   assert.equal(keep([tok('阿莫西林胶囊', 100, 220), tok('(0.25g*24粒)', 260, 380)]), '阿莫西林胶囊(0.25g*24粒)');
   assert.equal(keep([tok('财务专用章', 177, 280)]), '', 'a cell of seal text only is no name');
+  assert.equal(keep([tok('自费', 900, 940), tok('心电监护', 1000, 1080)]), '心电监护', 'a note of the group to the left');
+  assert.equal(keep([tok('注射用', 100, 160), tok('头孢曲松钠', 190, 290)]), '注射用头孢曲松钠', 'a name OCR cut in two stays whole');
 });
 
 test('rows: the slant that packs a tilted body straightest; the header line through its words', () => {
