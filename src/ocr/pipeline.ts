@@ -9,7 +9,7 @@
 import type { OcrLine, PageAngle, Quad8 } from './types.js';
 import type { DetectOutcome, LineJob, LineRead, ReadOutcome, StageTimes } from './tasks.js';
 import { addTimes, zeroTimes } from './tasks.js';
-import { decideFlip, pageAxis, probeLines, readingQuad } from './orientation.js';
+import { decideFlip, type OrientationVerdict, pageAxis, probeLines, readingQuad } from './orientation.js';
 import { readingOrder } from './order.js';
 import { clampQuad, quadSize, rollQuad, rotatedSize, unrotateQuad } from '../image/geometry.js';
 import type { Pixels } from '../image/warp.js';
@@ -38,9 +38,11 @@ export interface PageOptions {
    * forward read's confidence is below this (see LineJob.classifyBelow).
    */
   readonly voteBelow: number;
+  /** Probes that all read forward at least this confidently (with upright votes) settle a page upright. */
+  readonly uprightProbeScore: number;
 }
 
-export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 3, decisiveEvidence: 1.5, dropScore: 0.5, voteBelow: 0.9 };
+export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 3, decisiveEvidence: 1.5, dropScore: 0.5, voteBelow: 0.9, uprightProbeScore: 0.95 };
 
 export interface PageOutcome {
   readonly angle: PageAngle;
@@ -144,6 +146,28 @@ async function readTurned(runner: TaskRunner, page: Pixels, angle: PageAngle, op
   return reads.map((r, i) => settleLine(r, quads[i]!));
 }
 
+/**
+ * The probes of a page whose text runs across: read forward with the classifier's vote first.
+ * When every probe reads confidently and no vote says upside down, the page is upright and
+ * reading the probes turned would only confirm it (upside-down Chinese reads as low-confidence
+ * garbage); otherwise they are read both ways and all the evidence weighed (decideFlip).
+ */
+async function probeAcross(
+  runner: TaskRunner,
+  page: Pixels,
+  probes: readonly Quad8[],
+  opts: PageOptions,
+  times: StageTimes,
+): Promise<{ reads: LineRead[]; verdict: OrientationVerdict; decisive: boolean }> {
+  if (probes.length === 0) return { reads: [], verdict: decideFlip([]), decisive: false };
+  const forward = await readSplit(runner, page, probes.map((quad) => ({ quad, classify: true, read: 'forward' })), times);
+  const sure = forward.every((r) => r.forward !== null && r.forward.score >= opts.uprightProbeScore && r.angle !== null && r.angle.p180 < 0.5);
+  if (sure) return { reads: forward, verdict: { flipped: false, evidence: Infinity }, decisive: true };
+  const reads = await readSplit(runner, page, probes.map((quad) => ({ quad, classify: true, read: 'both' })), times);
+  const verdict = decideFlip(reads);
+  return { reads, verdict, decisive: Math.abs(verdict.evidence) >= opts.decisiveEvidence };
+}
+
 export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOptions = DEFAULT_PAGE_OPTIONS): Promise<PageOutcome> {
   const { width, height } = page;
   const times = zeroTimes();
@@ -164,12 +188,11 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
       const { width: w, height: h } = quadSize(q);
       return w >= 2 * h;
     };
-    // First a few probe lines, read both ways: on almost every page they settle 0 vs 180 on
-    // their own. Reading every line forward before knowing (the earlier design) wasted a whole
-    // page read on upside-down pages, which are then detected and read again.
-    const probeReads = await readSplit(runner, page, probeList.map((i) => ({ quad: quads[i]!, classify: true, read: 'both' })), times);
-    const verdict = decideFlip(probeReads);
-    const decisive = probeList.length > 0 && Math.abs(verdict.evidence) >= opts.decisiveEvidence;
+    // First a few probe lines (forward, then both ways unless they read confidently upright):
+    // on almost every page they settle 0 vs 180 on their own. Reading every line forward before
+    // knowing (an earlier design) wasted a whole page read on upside-down pages, which are then
+    // detected and read again.
+    const { reads: probeReads, verdict, decisive } = await probeAcross(runner, page, probeList.map((i) => quads[i]!), opts, times);
     if (decisive && verdict.flipped) {
       angle = 180;
       settled = await readTurned(runner, page, angle, opts, times);

@@ -55,8 +55,10 @@ test('an upside-down page is judged from the probes alone: its lines are not rea
   assert.equal(out.angle, 180);
   assert.deepEqual(turns, [180]);
   const before = jobs.filter((j) => !j.afterTurn);
-  assert.equal(before.length, 3, 'only the three probes are read before the page is detected turned');
-  assert.ok(before.every((j) => j.job.read === 'both'));
+  assert.equal(before.length, 6, 'only the three probes are read before the page is detected turned');
+  // They read badly forward, so they are read both ways to weigh the evidence.
+  assert.deepEqual(before.map((j) => j.job.read), ['forward', 'forward', 'forward', 'both', 'both', 'both']);
+  assert.equal(new Set(before.map((j) => j.job.quad.join())).size, 3);
   // Lines are cropped from the page as given (no turned copy), their quads mapped back onto it:
   // a box at the upright page's top-left is read at the input's bottom-right.
   const after = jobs.filter((j) => j.afterTurn);
@@ -68,19 +70,20 @@ test('an upside-down page is judged from the probes alone: its lines are not rea
   assert.equal(out.lines.length, boxes.length);
 });
 
-test('an upright page reads every line once, probes both ways, with a classifier vote asked on every line', async () => {
+test('an upright page reads every line once, forward, the confident probes settling it without turned reads', async () => {
   const { runner, jobs: seen, turns } = fakeRunner(false);
   const out = await runPage(runner, page);
   assert.equal(out.angle, 0);
   assert.deepEqual(turns, []);
   const jobs = seen.map((j) => j.job);
   assert.equal(jobs.length, boxes.length);
-  assert.equal(jobs.filter((j) => j.read === 'both').length, 3);
+  // The three probes read confidently forward with upright votes: no line is read turned.
+  assert.equal(jobs.filter((j) => j.read === 'both').length, 0);
   assert.ok(jobs.every((j) => j.classify));
-  assert.ok(jobs.filter((j) => j.read === 'forward').every((j) => j.flipIfTurned === true));
+  assert.ok(jobs.filter((j) => j.classifyBelow !== undefined).every((j) => j.flipIfTurned === true));
   // The probes settled the page upright: the other lines are voted on only if they read unsure.
-  assert.ok(jobs.filter((j) => j.read === 'forward').every((j) => j.classifyBelow === 0.9));
-  assert.ok(jobs.filter((j) => j.read === 'both').every((j) => j.classifyBelow === undefined));
+  assert.equal(jobs.filter((j) => j.classifyBelow === undefined).length, 3, 'the probes always get a vote');
+  assert.equal(jobs.filter((j) => j.classifyBelow === 0.9).length, boxes.length - 3);
   assert.equal(out.lines.length, boxes.length);
   assert.ok(out.lines.every((l) => l.score > 0.9));
 });
