@@ -43,3 +43,20 @@ test('授权委托书（理赔） names 保险金领取授权委托书; 授权�
   const plain = classifyText([{ text: '授权委托书', isTitle: true }, ...body]);
   assert.equal(plain.root_cls, '授权书');
 });
+
+test('longer wordings name their class over the bill wording they contain', () => {
+  const bodyOf = (...texts: string[]) => texts.map((text) => ({ text, isTitle: false }));
+  // A settlement list's own copy, title printed over two lines.
+  const list = classifyText([{ text: '四川省第一人民医院', isTitle: true }, { text: '门诊结算费用清单', isTitle: true }, { text: '（清单联）', isTitle: true }, ...bodyOf('项目名称', '数量', '单价', '金额')]);
+  assert.equal(list.root_cls, '费用清单');
+  // Without 清单联 the settlement wording stays a bill (docs/classify.md).
+  const bill = classifyText([{ text: '四川省第一人民医院', isTitle: true }, { text: '门诊结算费用清单', isTitle: true }, ...bodyOf('项目名称', '数量', '单价', '金额')]);
+  assert.equal(bill.root_cls, '费用类票据');
+  const reimbursed = classifyText([{ text: '中国人寿保险股份有限公司', isTitle: true }, { text: '报销结算单', isTitle: true }, ...bodyOf('报销单位', '报销金额', '就诊日期')]);
+  assert.equal(reimbursed.root_cls, '第三方报销单');
+  const passport = classifyText([{ text: 'PASSPORT FOR PUBLIC AFFAIRS', isTitle: true }, ...bodyOf('护照号/Passport No.', '签发地点')]);
+  assert.equal(passport.root_cls, '因公普通护照');
+  const deposit = classifyText([{ text: '北京市骨科医院', isTitle: true }, { text: '住院押金收据', isTitle: true }, ...bodyOf('住院号：', '金额：')]);
+  assert.equal(deposit.root_cls, '费用类票据');
+  assert.equal(deposit.sub_cls, '住院无明细小票');
+});
