@@ -45,6 +45,13 @@ export interface RingOptions {
   readonly minPieces: number;
   /** Median stroke thickness of the outline relative to the larger half-axis, at most. */
   readonly maxStroke: number;
+  /**
+   * Outlines whose larger half-axis is below this fraction of the mask's longer side are the size
+   * of a few glyphs, where an ellipse threaded through digits or a word also finds ink all round:
+   * they must keep this share of their inked outline in one connected piece.
+   */
+  readonly smallRing: number;
+  readonly minSmallArc: number;
   /** Called with every fitted outline well enough inked to be judged (tuning and tests). */
   readonly onCandidate?: (e: Ellipse, evidence: RingEvidence) => void;
 }
@@ -64,6 +71,8 @@ export const DEFAULT_RING_OPTIONS: RingOptions = {
   minPieces: 6,
   // Seal borders are about 6 % of the radius; bold glyphs and dark discs 15 % and more.
   maxStroke: 0.13,
+  smallRing: 0.035,
+  minSmallArc: 0.42,
 };
 
 /** Max-pooling of a binary mask by k: smaller, and one-pixel strokes survive. */
@@ -367,6 +376,50 @@ function strokeWidth(mask: Plane, e: Ellipse): number {
   return widths[widths.length >> 1]!;
 }
 
+/**
+ * Share of the outline's inked angles whose ink belongs to the one connected piece found most: a
+ * seal's border is one line (or a few long arcs when worn), while an ellipse threaded through a
+ * cluster of digits or glyphs picks up a different small piece at every few angles.
+ */
+function dominantArc(mask: Plane, e: Ellipse): number {
+  const s = slack(Math.max(e.a, e.b));
+  const x0 = Math.max(0, Math.floor(e.cx - e.a - s - 1));
+  const y0 = Math.max(0, Math.floor(e.cy - e.b - s - 1));
+  const x1 = Math.min(mask.width - 1, Math.ceil(e.cx + e.a + s + 1));
+  const y1 = Math.min(mask.height - 1, Math.ceil(e.cy + e.b + s + 1));
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  if (w <= 0 || h <= 0) return 0;
+  const sub = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) sub[y * w + x] = mask.data[(y0 + y) * mask.width + x0 + x]!;
+  const { labels } = connectedComponents({ data: sub, width: w, height: h });
+  const n = 96;
+  const [cos, sin] = anglesOf(n);
+  const counts = new Map<number, number>();
+  let hits = 0;
+  for (let i = 0; i < n; i++) {
+    for (let d = 0; d <= s; d++) {
+      let label = 0;
+      for (const dd of d === 0 ? [0] : [d, -d]) {
+        const xi = Math.round(e.cx + (e.a + dd) * cos[i]!) - x0;
+        const yi = Math.round(e.cy + (e.b + dd) * sin[i]!) - y0;
+        if (xi >= 0 && yi >= 0 && xi < w && yi < h && labels[yi * w + xi]) {
+          label = labels[yi * w + xi]!;
+          break;
+        }
+      }
+      if (label) {
+        hits++;
+        counts.set(label, (counts.get(label) ?? 0) + 1);
+        break;
+      }
+    }
+  }
+  let most = 0;
+  for (const c of counts.values()) if (c > most) most = c;
+  return hits ? most / hits : 0;
+}
+
 /** The measures a found outline is judged on (exported for tests and tuning). */
 export interface RingEvidence {
   readonly hit: number;
@@ -377,6 +430,8 @@ export interface RingEvidence {
   readonly pieces: number;
   /** Median stroke thickness relative to the larger half-axis. */
   readonly stroke: number;
+  /** Share of the inked outline in its largest connected piece. */
+  readonly arc: number;
 }
 
 export function ringEvidence(mask: Plane, e: Ellipse): RingEvidence {
@@ -384,7 +439,7 @@ export function ringEvidence(mask: Plane, e: Ellipse): RingEvidence {
   const s = slack(r);
   const outside = bandHit(mask, e.cx, e.cy, e.a, e.b, s + 2, s + 2 + Math.max(2, Math.round(r * 0.04)));
   const content = inside(mask, e);
-  return { hit: e.hit, outside, ink: content.ink, pieces: content.pieces, stroke: strokeWidth(mask, e) / r };
+  return { hit: e.hit, outside, ink: content.ink, pieces: content.pieces, stroke: strokeWidth(mask, e) / r, arc: dominantArc(mask, e) };
 }
 
 function accepts(mask: Plane, e: Ellipse, o: RingOptions): boolean {
@@ -394,6 +449,7 @@ function accepts(mask: Plane, e: Ellipse, o: RingOptions): boolean {
   // A thin ring: paper just outside it at most angles (a dark disc or a photo's edge is ink on
   // both sides).
   if (ev.outside > o.maxOutside) return false;
+  if (Math.max(e.a, e.b) < o.smallRing * Math.max(mask.width, mask.height) && ev.arc < o.minSmallArc) return false;
   return ev.ink >= o.minInside && ev.ink <= o.maxInside && ev.pieces >= o.minPieces && ev.stroke <= o.maxStroke;
 }
 
