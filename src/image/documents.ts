@@ -9,6 +9,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import { convexOverlap, edgeQuads, quadPointsOf } from './edges.js';
+import { splitAtNotches } from './notches.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -385,6 +386,26 @@ function runsAlongBorder(reg: Region, w: number, h: number): boolean {
   return sides[0] > 0.1 * w || sides[1] > 0.1 * w || sides[2] > 0.1 * h || sides[3] > 0.1 * h;
 }
 
+/**
+ * Two documents of one tint side by side, one region to the mask, cut apart between the notches
+ * of their union's outline (src/image/notches.ts); parts may be cut again (three cards in a row).
+ */
+function splitNotched(reg: Region, w: number, h: number, o: DocumentOptions, depth: number): Region[] {
+  // A region running into the frame is a sheet cut off, or paper merged with a pale surface:
+  // its outline's bites say nothing about documents side by side.
+  if (depth <= 0 || touchesBorder(reg.comp, w, h)) return [reg];
+  const isPart = (labels: Int32Array, part: Component): boolean => {
+    const fill = part.area / Math.max(1, quadArea(regionQuad(labels, part.label, w, part)));
+    return fill >= o.minSolidity && part.area >= o.minAreaFraction * w * h;
+  };
+  const split = splitAtNotches(reg.labels, reg.label, reg.comp, w, h, isPart);
+  if (!split) return [reg];
+  return split.parts.flatMap((c) => {
+    const part: Region = { labels: split.labels, label: c.label, comp: c };
+    return solidSheet(part, w, o) ? [part] : splitNotched(part, w, h, o, depth - 1);
+  });
+}
+
 /** Whether a region fills its own corner quad like a flat sheet does. */
 function solidSheet(reg: Region, w: number, o: DocumentOptions): boolean {
   const fill = reg.comp.area / Math.max(1, quadArea(regionQuad(reg.labels, reg.label, w, reg.comp)));
@@ -451,6 +472,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     .filter((c) => c.area >= o.minAreaFraction * total)
     .map((c): Region => ({ labels, label: c.label, comp: c }))
     .flatMap((reg) => (touchesBorder(reg.comp, work.width, work.height) ? brighterSheet(work, reg, o, r) ?? [reg] : [reg]))
+    .flatMap((reg) => splitNotched(reg, work.width, work.height, o, 2))
     .sort((a, b) => b.comp.area - a.comp.area)
     .slice(0, o.maxDocuments);
   const covered = sheets.reduce((n, s) => n + s.comp.area, 0);
