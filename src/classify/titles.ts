@@ -86,8 +86,43 @@ export function pickTitles(lines: readonly TitleCandidate[], page: { width: numb
     if (score >= minScore) scored.push({ i, score });
   }
   scored.sort((a, b) => b.score - a.score);
-  return scored
-    .slice(0, maxTitles)
-    .map((s) => s.i)
-    .sort((a, b) => a - b);
+  const picked = scored.slice(0, maxTitles).map((s) => s.i);
+  // The issuer's name printed as a heading right above the title (医院 over 门诊收费票据) belongs
+  // to the title block: centred, about as large as the title, no field label, not a number.
+  for (const t of [...picked]) {
+    if (picked.length >= maxTitles) break;
+    const above = lineAbove(lines, heights, t);
+    if (above === null || picked.includes(above)) continue;
+    const n = norms[above];
+    const q = lines[above].quad;
+    const cx = (q[0] + q[2] + q[4] + q[6]) / 4;
+    const centred = page.width > 0 && Math.abs(cx / page.width - 0.5) < 0.12;
+    const highEnough = page.height > 0 && Math.min(q[1], q[3]) / page.height < 0.3;
+    const digits = (n.match(/\d/g) ?? []).length;
+    if (n.length >= 4 && n.length <= 30 && centred && highEnough && heights[above] >= 0.8 * heights[t] && digits <= n.length / 3 && !/[:：]/.test(lines[above].text)) picked.push(above);
+  }
+  return picked.sort((a, b) => a - b);
+}
+
+/** The line printed right above line t (within two of t's heights, overlapping it horizontally), or null. */
+function lineAbove(lines: readonly TitleCandidate[], heights: readonly number[], t: number): number | null {
+  const q = lines[t].quad;
+  const top = Math.min(q[1], q[3]);
+  const x0 = Math.min(q[0], q[6]);
+  const x1 = Math.max(q[2], q[4]);
+  let best: number | null = null;
+  let bestGap = Infinity;
+  for (let j = 0; j < lines.length; j++) {
+    if (j === t) continue;
+    const p = lines[j].quad;
+    const bottom = Math.max(p[5], p[7]);
+    const gap = top - bottom;
+    const overlap = Math.min(x1, Math.max(p[2], p[4])) - Math.max(x0, Math.min(p[0], p[6]));
+    if (gap < -0.3 * heights[t] || gap > 2 * heights[t] || overlap <= 0) continue;
+    if (gap < bestGap) {
+      bestGap = gap;
+      best = j;
+    }
+  }
+  return best;
 }

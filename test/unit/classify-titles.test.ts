@@ -1,0 +1,27 @@
+/** Title picking (classify/titles.ts): size, position, wording, and the issuer heading above a title. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadTaxonomy } from '../../src/classify/taxonomy.js';
+import { pickTitles, type TitleCandidate } from '../../src/classify/titles.js';
+import type { Quad8 } from '../../src/ocr/types.js';
+
+const tax = loadTaxonomy();
+const page = { width: 1000, height: 1400 };
+/** A line centred on cx (or starting at x when left-aligned), top y, height h, width w. */
+const line = (text: string, y: number, h: number, w: number, x?: number): TitleCandidate => {
+  const x0 = x ?? 500 - w / 2;
+  const quad: Quad8 = [x0, y, x0 + w, y, x0 + w, y + h, x0, y + h];
+  return { text, quad };
+};
+const body = (y0: number): TitleCandidate[] => Array.from({ length: 12 }, (_, i) => line(`项目${i}：检查费 ${i}.00`, y0 + i * 50, 26, 600, 150));
+
+test('the hospital heading right above the document title is a title too, even in body size', () => {
+  // A narrow receipt: the heading is no larger than the body, so size alone does not pick it.
+  const lines = [line('昆明市第二人民医院', 60, 26, 360), line('交易凭条', 100, 30, 200), ...body(160)];
+  assert.deepEqual(pickTitles(lines, page, tax), [0, 1]);
+});
+
+test('a left-aligned insurer name above the title and a numbered field are not titles', () => {
+  const lines = [line('中国人寿保险股份有限公司', 60, 26, 320, 80), line('理赔申请书', 110, 48, 260), line('编号：167207251566', 170, 26, 300), ...body(230)];
+  assert.deepEqual(pickTitles(lines, page, tax), [1]);
+});
