@@ -390,16 +390,3 @@ export function adaptiveDarkMask(gray: Plane, r: number, offset: number): Plane 
   }
   return { data: out, width: w, height: h };
 }
-
-/** 2x2 max-pooling of a binary mask: halves the size and keeps one-pixel strokes. */
-export function maxPool2(mask: Plane): Plane {
-  const w = Math.ceil(mask.width / 2);
-  const h = Math.ceil(mask.height / 2);
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < mask.height; y++) {
-    const row = y * mask.width;
-    const orow = (y >> 1) * w;
-    for (let x = 0; x < mask.width; x++) if (mask.data[row + x]) out[orow + (x >> 1)] = 1;
-  }
-  return { data: out, width: w, height: h };
-}
