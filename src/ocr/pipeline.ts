@@ -150,7 +150,7 @@ async function readTurned(runner: TaskRunner, page: Pixels, angle: PageAngle, op
  * The probes of a page whose text runs across: read forward with the classifier's vote first.
  * When every probe reads confidently and no vote says upside down, the page is upright and
  * reading the probes turned would only confirm it (upside-down Chinese reads as low-confidence
- * garbage); otherwise they are read both ways and all the evidence weighed (decideFlip).
+ * garbage); otherwise they are also read turned and all the evidence weighed (decideFlip).
  */
 async function probeAcross(
   runner: TaskRunner,
@@ -163,7 +163,8 @@ async function probeAcross(
   const forward = await readSplit(runner, page, probes.map((quad) => ({ quad, classify: true, read: 'forward' })), times);
   const sure = forward.every((r) => r.forward !== null && r.forward.score >= opts.uprightProbeScore && r.angle !== null && r.angle.p180 < 0.5);
   if (sure) return { reads: forward, verdict: { flipped: false, evidence: Infinity }, decisive: true };
-  const reads = await readSplit(runner, page, probes.map((quad) => ({ quad, classify: true, read: 'both' })), times);
+  const turned = await readSplit(runner, page, probes.map((quad) => ({ quad, classify: false, read: 'turned' })), times);
+  const reads = forward.map((r, k) => ({ ...r, flipped: turned[k]!.flipped }));
   const verdict = decideFlip(reads);
   return { reads, verdict, decisive: Math.abs(verdict.evidence) >= opts.decisiveEvidence };
 }

@@ -64,10 +64,11 @@ export interface LineJob {
   /** Run the 0/180 classifier on the line. */
   readonly classify: boolean;
   /**
-   * 'none': classify only (a cheap small crop); 'forward': read as the quad says; 'both': read
-   * both ways whatever the classifier says (orientation probes).
+   * 'none': classify only (a cheap small crop); 'forward': read as the quad says; 'turned': read
+   * turned 180 degrees only (a probe already read forward); 'both': read both ways whatever the
+   * classifier says (orientation probes).
    */
-  readonly read: 'none' | 'forward' | 'both';
+  readonly read: 'none' | 'forward' | 'turned' | 'both';
   /** With 'forward' and `classify`: also read the line turned when the classifier is confident it is upside down. */
   readonly flipIfTurned?: boolean;
   /**
@@ -141,7 +142,10 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
   const t1 = performance.now();
   let classifyInRead = 0;
   const forward: (DecodedLine | null)[] = [];
-  for (let i = 0; i < jobs.length; i++) forward.push(jobs[i]!.read === 'none' ? null : await recognizeCrop(models, crops[i]!, opts.minWidth));
+  for (let i = 0; i < jobs.length; i++) {
+    const read = jobs[i]!.read;
+    forward.push(read === 'none' || read === 'turned' ? null : await recognizeCrop(models, crops[i]!, opts.minWidth));
+  }
 
   // Votes on unsure forward reads only, in one batch.
   t0 = performance.now();
@@ -153,7 +157,7 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
   for (let i = 0; i < jobs.length; i++) {
     const job = jobs[i]!;
     const a = angles[i] ?? null;
-    const turn = job.read === 'both' || (job.read === 'forward' && job.flipIfTurned === true && a !== null && a.angle === 180 && a.score >= opts.flipThreshold);
+    const turn = job.read === 'both' || job.read === 'turned' || (job.read === 'forward' && job.flipIfTurned === true && a !== null && a.angle === 180 && a.score >= opts.flipThreshold);
     let flipped: DecodedLine | null = null;
     if (turn) {
       const tc = performance.now();

@@ -37,8 +37,8 @@ function fakeRunner(upsideDown: boolean): { runner: TaskRunner; jobs: { job: Lin
       const turned = upsideDown && !afterTurn;
       const good = decoded(0.97), bad = decoded(0.3);
       const lines: LineRead[] = js.map((j) => ({
-        forward: j.read === 'none' ? null : turned ? bad : good,
-        flipped: j.read === 'both' ? (turned ? good : bad) : null,
+        forward: j.read === 'none' || j.read === 'turned' ? null : turned ? bad : good,
+        flipped: j.read === 'both' || j.read === 'turned' ? (turned ? good : bad) : null,
         angle: j.classify ? { angle: turned ? 180 : 0, score: 0.95, p180: turned ? 0.95 : 0.05 } : null,
       }));
       return Promise.resolve({ lines, times: zeroTimes() });
@@ -56,8 +56,8 @@ test('an upside-down page is judged from the probes alone: its lines are not rea
   assert.deepEqual(turns, [180]);
   const before = jobs.filter((j) => !j.afterTurn);
   assert.equal(before.length, 6, 'only the three probes are read before the page is detected turned');
-  // They read badly forward, so they are read both ways to weigh the evidence.
-  assert.deepEqual(before.map((j) => j.job.read), ['forward', 'forward', 'forward', 'both', 'both', 'both']);
+  // They read badly forward, so they are read turned too to weigh the evidence.
+  assert.deepEqual(before.map((j) => j.job.read), ['forward', 'forward', 'forward', 'turned', 'turned', 'turned']);
   assert.equal(new Set(before.map((j) => j.job.quad.join())).size, 3);
   // Lines are cropped from the page as given (no turned copy), their quads mapped back onto it:
   // a box at the upright page's top-left is read at the input's bottom-right.
