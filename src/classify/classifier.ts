@@ -14,6 +14,7 @@ import { rotateQuad, rotatedSize } from '../image/geometry.js';
 import type { RgbImage } from '../image/types.js';
 import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
+import { withCopyMarks } from './copy-marks.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
 import { pickTitles } from './titles.js';
 import { SCENE_SETTINGS } from './visual.js';
@@ -104,7 +105,7 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: re
     { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true },
     tax,
   );
-  const qualify = withCardFromClass(quality, cls.root_cls, tax);
+  const qualify = withCopyMarks(withCardFromClass(quality, cls.root_cls, tax), lines.map((l) => l.text), tax);
   const regions = lines.map((l) => mapQuad(l.quad, frame.toImage, image.width, image.height));
   const titleOrder = [...titleIdx].sort((a, b) => a - b);
   return {

@@ -75,6 +75,11 @@ export interface Scoring {
 
 export interface Taxonomy {
   readonly fallback: string;
+  /**
+   * Wordings stamped or printed on a copy (复印件, 与原件核对无误): a document carrying one is not
+   * an original, however good its colour.
+   */
+  readonly copyMarks: readonly string[];
   readonly scoring: Scoring;
   readonly cueWeights: Readonly<Record<CueName, number>>;
   readonly roots: readonly RootClass[];
@@ -202,7 +207,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
     };
   });
   if (!seen.has(fallback)) fail('fallback', `${fallback} is not a root`);
-  return { fallback, scoring, cueWeights, roots };
+  return { fallback, copyMarks: strList(top.copy_marks, 'copy_marks'), scoring, cueWeights, roots };
 }
 
 let cached: Taxonomy | null = null;

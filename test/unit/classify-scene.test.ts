@@ -60,3 +60,15 @@ test('longer wordings name their class over the bill wording they contain', () =
   assert.equal(deposit.root_cls, '费用类票据');
   assert.equal(deposit.sub_cls, '住院无明细小票');
 });
+
+test('a stamp saying the copy was checked against its original makes isoriginal false; a claim form asking for copies does not', async () => {
+  const { withCopyMarks } = await import('../../src/classify/copy-marks.js');
+  const { loadTaxonomy } = await import('../../src/classify/taxonomy.js');
+  const tax = loadTaxonomy();
+  const q = { iscard: false, iscard_score: 0, isclear: true, isclear_score: 1, iscomplete: true, iscomplete_score: 1, isdocument: true, isdocument_score: 1, isoriginal: true, isoriginal_score: 0.9 };
+  const copy = withCopyMarks(q, ['天津市医疗门诊收费票据（电子）', '与原件核对无误，', '原件已退回'], tax);
+  assert.equal(copy.isoriginal, false);
+  assert.ok(copy.isoriginal_score < 0.5);
+  const form = withCopyMarks(q, ['理赔申请书', '请附被保险人身份证复印件'], tax);
+  assert.deepEqual(form, q);
+});
