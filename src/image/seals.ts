@@ -268,6 +268,12 @@ function piecesInBox(mask: Plane, c: Candidate, minArea: number): number {
 /** Candidate seal boxes of one ink on the work image. */
 function sealsOfInk(work: RgbImage, inked: Plane, o: SealOptions): Candidate[] {
   const longer = Math.max(work.width, work.height);
+  // Most pages carry no ink of one of the two colours at all: too little of it for the smallest
+  // stamp skips the grouping and the rule search (tens of milliseconds each).
+  const smallest = Math.max(o.minSidePx, o.minSideFraction * longer);
+  let total = 0;
+  for (let i = 0; i < inked.data.length; i++) total += inked.data[i]!;
+  if (total < smallest * smallest * o.minInk) return [];
   // On a form printed in this ink (its rules are), round red words and label blocks abound: a
   // round blob must then show a thin outline. On a page printed in black, a coloured blob of
   // stamp size and shape is a stamp even when worn to a broken outline.
