@@ -18,7 +18,14 @@ function amountAfter(
   segments: readonly Segment[],
   unit: number,
 ): { value: number; hasDecimals: boolean } | null {
-  for (const c of valueCandidates(hit, bySegment, segments, unit).slice(0, 4)) {
+  const y = centreY(hit.segment.box);
+  const candidates = valueCandidates(hit, bySegment, segments, unit).slice(0, 4);
+  // Of two cells stacked over each other right of the label (a tilted block: the next row's value
+  // nearer in x), the one nearer the label's line is its value.
+  const offRow = (c: Segment): boolean =>
+    c.id !== hit.segment.id && c.box.x0 >= hit.segment.box.x1 - 0.5 * unit
+    && candidates.some((o) => o !== c && o.id !== hit.segment.id && stackedOver(o, c) && Math.abs(centreY(o.box) - y) < Math.abs(centreY(c.box) - y));
+  for (const c of candidates.filter((x) => !offRow(x))) {
     // A candidate that starts with words is some other cell (a name, a note), not our amount.
     if (/^[\u4e00-\u9fff]{2,}/.test(c.text)) continue;
     const hits = findAmounts(c.text);

@@ -104,3 +104,17 @@ test('categories: 一般诊疗费 read without its thin 一 is still 一般诊�
   ]);
   assert.deepEqual(r.cost_categories.map((c) => [c.name, c.cost]), [['一般诊疗费', 60], ['诊疗费', 12]]);
 });
+
+test('payments: of two values stacked right of a tilted label, the one on the label\'s line is its value', () => {
+  // The block rises to the right: the next row's value lies nearer in x but lower.
+  const r = categoriesOf([
+    line('四川省医疗住院收费票据', 600, 40, 40, 44),
+    line('西药费', 80, 200), line('43774.40', 300, 200, 14),
+    line('合计（小写）43774.40', 80, 260),
+    line('其他支付', 1361, 430, 22, 42), line('0.00', 1725, 421, 14, 40),
+    line('个人现金支付', 1360, 469, 22, 42), line('26251.66', 1675, 462, 14, 40),
+  ], 'sichuan');
+  const pay = new Map(r.payments_info.map((p) => [p.name, p.cost]));
+  assert.equal(pay.get('其他支付'), 0);
+  assert.equal(pay.get('个人现金支付'), 26251.66);
+});
