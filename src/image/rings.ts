@@ -17,6 +17,11 @@ export interface Ellipse {
   readonly cy: number;
   readonly a: number;
   readonly b: number;
+  /**
+   * Turn of the `a` axis from the image's x axis, radians (y down): an oval on a page photographed
+   * at a slant is turned with it.
+   */
+  readonly theta: number;
   /** Share of the outline found inked. */
   readonly hit: number;
 }
@@ -248,13 +253,17 @@ function inkAt(mask: Plane, x: number, y: number): boolean {
  * Share of angles at which ink lies on the ellipse grown by an offset in [from, to] pixels along
  * the radius (both ends inclusive, unit steps).
  */
-function bandHit(mask: Plane, cx: number, cy: number, a: number, b: number, from: number, to: number): number {
+function bandHit(mask: Plane, cx: number, cy: number, a: number, b: number, from: number, to: number, theta = 0): number {
+  const ct = Math.cos(theta);
+  const st = Math.sin(theta);
   const n = Math.max(48, Math.min(160, Math.round((2 * Math.PI * Math.max(a, b)) / 2.5)));
   const [cos, sin] = anglesOf(n);
   let hits = 0;
   for (let i = 0; i < n; i++) {
     for (let d = from; d <= to; d++) {
-      if (inkAt(mask, cx + (a + d) * cos[i], cy + (b + d) * sin[i])) {
+      const u = (a + d) * cos[i]!;
+      const v = (b + d) * sin[i]!;
+      if (inkAt(mask, cx + u * ct - v * st, cy + u * st + v * ct)) {
         hits++;
         break;
       }
@@ -268,9 +277,9 @@ function slack(r: number): number {
   return 1 + Math.round(r * 0.03);
 }
 
-function outlineHit(mask: Plane, cx: number, cy: number, a: number, b: number): number {
+function outlineHit(mask: Plane, cx: number, cy: number, a: number, b: number, theta = 0): number {
   const s = slack(Math.max(a, b));
-  return bandHit(mask, cx, cy, a, b, -s, s);
+  return bandHit(mask, cx, cy, a, b, -s, s, theta);
 }
 
 /**
@@ -299,14 +308,17 @@ function fitOutline(mask: Plane, pooled: Plane, cx0: number, cy0: number, aspect
 
 /** The best-inked outline near a starting ellipse: coordinate descent over centre and half-axes. */
 function refineOutline(mask: Plane, cx: number, cy: number, a: number, b: number): Ellipse {
-  let fit: Ellipse = { cx, cy, a, b, hit: outlineHit(mask, cx, cy, a, b) };
-  // Coordinate descent over centre and half-axes, a pixel at a time.
-  for (let round = 0; round < 6; round++) {
+  let fit: Ellipse = { cx, cy, a, b, theta: 0, hit: outlineHit(mask, cx, cy, a, b) };
+  const step = 0.02;
+  // Coordinate descent over centre, half-axes and (for ovals) the turn, a pixel or a degree at a time.
+  for (let round = 0; round < 8; round++) {
     let improved = false;
-    for (const [dx, dy, da, db] of [[1, 0, 0, 0], [-1, 0, 0, 0], [0, 1, 0, 0], [0, -1, 0, 0], [0, 0, 1, 0], [0, 0, -1, 0], [0, 0, 0, 1], [0, 0, 0, -1], [0, 0, 1, 1], [0, 0, -1, -1]] as const) {
-      const c = { cx: fit.cx + dx, cy: fit.cy + dy, a: fit.a + da, b: fit.b + db };
+    const oval = Math.abs(fit.a - fit.b) > 0.1 * Math.max(fit.a, fit.b);
+    for (const [dx, dy, da, db, dt] of [[1, 0, 0, 0, 0], [-1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, -1, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, -1, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, -1, 0], [0, 0, 1, 1, 0], [0, 0, -1, -1, 0], [0, 0, 0, 0, step], [0, 0, 0, 0, -step]] as const) {
+      if (dt !== 0 && (!oval || Math.abs(fit.theta + dt) > MAX_TURN)) continue;
+      const c = { cx: fit.cx + dx, cy: fit.cy + dy, a: fit.a + da, b: fit.b + db, theta: fit.theta + dt };
       if (c.a < 4 || c.b < 4) continue;
-      const h = outlineHit(mask, c.cx, c.cy, c.a, c.b);
+      const h = outlineHit(mask, c.cx, c.cy, c.a, c.b, c.theta);
       // Ties go to the larger outline: the stroke's outer edge, not an inner ring of characters.
       if (h > fit.hit + 1e-9 || (h >= fit.hit - 1e-9 && da + db > 0)) {
         if (h > fit.hit + 1e-9) improved = true;
@@ -318,12 +330,25 @@ function refineOutline(mask: Plane, cx: number, cy: number, a: number, b: number
   return fit;
 }
 
+/** Largest turn of an oval searched, radians (about 20 degrees). */
+const MAX_TURN = 0.35;
+
+/** Half width and half height of the axis box round a (turned) ellipse. */
+export function halfExtents(e: Ellipse): [number, number] {
+  const c = Math.cos(e.theta);
+  const s = Math.sin(e.theta);
+  return [Math.sqrt((e.a * c) ** 2 + (e.b * s) ** 2), Math.sqrt((e.a * s) ** 2 + (e.b * c) ** 2)];
+}
+
 /** Ink share and separate marks inside the ellipse (within 80 % of its half-axes). */
 function inside(mask: Plane, e: Ellipse): { ink: number; pieces: number } {
-  const x0 = Math.max(0, Math.floor(e.cx - e.a * 0.8));
-  const x1 = Math.min(mask.width - 1, Math.ceil(e.cx + e.a * 0.8));
-  const y0 = Math.max(0, Math.floor(e.cy - e.b * 0.8));
-  const y1 = Math.min(mask.height - 1, Math.ceil(e.cy + e.b * 0.8));
+  const [hw, hh] = halfExtents(e);
+  const x0 = Math.max(0, Math.floor(e.cx - hw * 0.8));
+  const x1 = Math.min(mask.width - 1, Math.ceil(e.cx + hw * 0.8));
+  const y0 = Math.max(0, Math.floor(e.cy - hh * 0.8));
+  const y1 = Math.min(mask.height - 1, Math.ceil(e.cy + hh * 0.8));
+  const ct = Math.cos(e.theta);
+  const st = Math.sin(e.theta);
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   if (w <= 0 || h <= 0) return { ink: 0, pieces: 0 };
@@ -331,9 +356,9 @@ function inside(mask: Plane, e: Ellipse): { ink: number; pieces: number } {
   let ink = 0;
   let area = 0;
   for (let y = y0; y <= y1; y++) {
-    const dy = (y - e.cy) / (e.b * 0.8);
     for (let x = x0; x <= x1; x++) {
-      const dx = (x - e.cx) / (e.a * 0.8);
+      const dx = ((x - e.cx) * ct + (y - e.cy) * st) / (e.a * 0.8);
+      const dy = (-(x - e.cx) * st + (y - e.cy) * ct) / (e.b * 0.8);
       if (dx * dx + dy * dy > 1) continue;
       area++;
       if (mask.data[y * mask.width + x]) {
@@ -356,9 +381,15 @@ function strokeWidth(mask: Plane, e: Ellipse): number {
   const n = 64;
   const [cos, sin] = anglesOf(n);
   const limit = Math.ceil(r * 0.4);
+  const ct = Math.cos(e.theta);
+  const st = Math.sin(e.theta);
   const widths: number[] = [];
   for (let i = 0; i < n; i++) {
-    const at = (d: number): boolean => inkAt(mask, e.cx + (e.a + d) * cos[i], e.cy + (e.b + d) * sin[i]);
+    const at = (d: number): boolean => {
+      const u = (e.a + d) * cos[i]!;
+      const v = (e.b + d) * sin[i]!;
+      return inkAt(mask, e.cx + u * ct - v * st, e.cy + u * st + v * ct);
+    };
     let d0 = Number.NaN;
     for (let k = 0; k <= s; k++) {
       if (at(k)) { d0 = k; break; }
@@ -383,10 +414,13 @@ function strokeWidth(mask: Plane, e: Ellipse): number {
  */
 function dominantArc(mask: Plane, e: Ellipse): number {
   const s = slack(Math.max(e.a, e.b));
-  const x0 = Math.max(0, Math.floor(e.cx - e.a - s - 1));
-  const y0 = Math.max(0, Math.floor(e.cy - e.b - s - 1));
-  const x1 = Math.min(mask.width - 1, Math.ceil(e.cx + e.a + s + 1));
-  const y1 = Math.min(mask.height - 1, Math.ceil(e.cy + e.b + s + 1));
+  const [hw, hh] = halfExtents(e);
+  const x0 = Math.max(0, Math.floor(e.cx - hw - s - 1));
+  const y0 = Math.max(0, Math.floor(e.cy - hh - s - 1));
+  const x1 = Math.min(mask.width - 1, Math.ceil(e.cx + hw + s + 1));
+  const y1 = Math.min(mask.height - 1, Math.ceil(e.cy + hh + s + 1));
+  const ct = Math.cos(e.theta);
+  const st = Math.sin(e.theta);
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   if (w <= 0 || h <= 0) return 0;
@@ -401,8 +435,10 @@ function dominantArc(mask: Plane, e: Ellipse): number {
     for (let d = 0; d <= s; d++) {
       let label = 0;
       for (const dd of d === 0 ? [0] : [d, -d]) {
-        const xi = Math.round(e.cx + (e.a + dd) * cos[i]!) - x0;
-        const yi = Math.round(e.cy + (e.b + dd) * sin[i]!) - y0;
+        const u = (e.a + dd) * cos[i]!;
+        const v = (e.b + dd) * sin[i]!;
+        const xi = Math.round(e.cx + u * ct - v * st) - x0;
+        const yi = Math.round(e.cy + u * st + v * ct) - y0;
         if (xi >= 0 && yi >= 0 && xi < w && yi < h && labels[yi * w + xi]) {
           label = labels[yi * w + xi]!;
           break;
@@ -437,7 +473,7 @@ export interface RingEvidence {
 export function ringEvidence(mask: Plane, e: Ellipse): RingEvidence {
   const r = Math.max(e.a, e.b);
   const s = slack(r);
-  const outside = bandHit(mask, e.cx, e.cy, e.a, e.b, s + 2, s + 2 + Math.max(2, Math.round(r * 0.04)));
+  const outside = bandHit(mask, e.cx, e.cy, e.a, e.b, s + 2, s + 2 + Math.max(2, Math.round(r * 0.04)), e.theta);
   const content = inside(mask, e);
   return { hit: e.hit, outside, ink: content.ink, pieces: content.pieces, stroke: strokeWidth(mask, e) / r, arc: dominantArc(mask, e) };
 }
@@ -464,10 +500,12 @@ export function outlineNear(mask: Plane, cx: number, cy: number, a: number, b: n
 
 /** Share of the smaller ellipse's box inside the larger's box. */
 function boxOverlap(p: Ellipse, q: Ellipse): number {
-  const ix = Math.min(p.cx + p.a, q.cx + q.a) - Math.max(p.cx - p.a, q.cx - q.a);
-  const iy = Math.min(p.cy + p.b, q.cy + q.b) - Math.max(p.cy - p.b, q.cy - q.b);
+  const [pw, ph] = halfExtents(p);
+  const [qw, qh] = halfExtents(q);
+  const ix = Math.min(p.cx + pw, q.cx + qw) - Math.max(p.cx - pw, q.cx - qw);
+  const iy = Math.min(p.cy + ph, q.cy + qh) - Math.max(p.cy - ph, q.cy - qh);
   if (ix <= 0 || iy <= 0) return 0;
-  return (ix * iy) / Math.min(4 * p.a * p.b, 4 * q.a * q.b);
+  return (ix * iy) / Math.min(4 * pw * ph, 4 * qw * qh);
 }
 
 /** Round and oval seal outlines of an ink mask (1 = ink), in the mask's pixels. */

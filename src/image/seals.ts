@@ -9,7 +9,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { tiltedFrame } from './frames.js';
-import { findRings, outlineNear, type Ellipse, type RingOptions } from './rings.js';
+import { findRings, halfExtents, outlineNear, type Ellipse, type RingOptions } from './rings.js';
 import {
   adaptiveDarkMask,
   colourMasks,
@@ -379,8 +379,10 @@ function ringsOf(work: RgbImage, red: Plane, blue: Plane, o: SealOptions): Ellip
   );
 }
 
+/** The axis box round the (turned) outline: the reference quad of a seal is that box. */
 function ellipseBox(e: Ellipse): Candidate {
-  return { x0: Math.round(e.cx - e.a), y0: Math.round(e.cy - e.b), x1: Math.round(e.cx + e.a), y1: Math.round(e.cy + e.b) };
+  const [hw, hh] = halfExtents(e);
+  return { x0: Math.round(e.cx - hw), y0: Math.round(e.cy - hh), x1: Math.round(e.cx + hw), y1: Math.round(e.cy + hh) };
 }
 
 /** Intersection over the first box's area. */
