@@ -122,11 +122,19 @@ export function readCategories(
   const isCategory = (h: TermHit<TermPayload>): boolean => h.payloads.some((x) => x.type === 'category');
   // Category names stand in columns; the next column of names to the right bounds a row's cells.
   const nameColumns = hits.filter(isCategory).map((h) => h.segment.chars[h.start]!.x0);
+  // A category word starting where another category name of the grid starts (their column's
+  // left edge) is a grid cell with stray text before it (协和化验费: seal letters), not the end of
+  // a billed item's name, whose category word starts inside the name column.
+  const columnStarts = hits.filter((h) => isCategory(h) && h.start === 0).map((h) => ({ x: h.segment.chars[0]!.x0, segment: h.segment.id }));
+  const inNameColumn = (hit: TermHit<TermPayload>): boolean => {
+    const x = hit.segment.chars[hit.start]!.x0;
+    return columnStarts.filter((c) => c.segment !== hit.segment.id && Math.abs(c.x - x) < 0.6 * unit).length >= 1;
+  };
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find((x): x is Extract<TermPayload, { type: 'category' }> => x.type === 'category');
     if (!p) continue;
     const name = restoredCategory(hit, p.name, categories);
-    if (out.some((c) => c.name === name) || (name === p.name && tailOfName(hit, bySegment))) continue;
+    if (out.some((c) => c.name === name) || (name === p.name && tailOfName(hit, bySegment) && !inNameColumn(hit))) continue;
     const right = hit.segment.chars[hit.end - 1]!.x1;
     const boundary = Math.min(Infinity, ...nameColumns.filter((x) => x > right + unit));
     const cost = rowAmount(hit, bySegment, segments, unit, boundary);

@@ -118,3 +118,13 @@ test('payments: of two values stacked right of a tilted label, the one on the la
   assert.equal(pay.get('其他支付'), 0);
   assert.equal(pay.get('个人现金支付'), 26251.66);
 });
+
+test('categories: seal letters before a category word in its grid column do not make it a billed item', () => {
+  const r = categoriesOf([
+    line('河北省医疗门诊收费票据', 600, 40, 40, 44),
+    line('中草药费', 780, 280, 30), line('20.90', 1010, 280, 14),
+    line('协和化验费', 720, 320, 30), line('20.00', 1010, 320, 14),
+    line('合计（小写）40.90', 80, 400),
+  ]);
+  assert.deepEqual(r.cost_categories.map((c) => [c.name, c.cost]), [['中草药费', 20.9], ['化验费', 20]]);
+});
