@@ -72,3 +72,9 @@ test('a stamp saying the copy was checked against its original makes isoriginal 
   const form = withCopyMarks(q, ['理赔申请书', '请附被保险人身份证复印件'], tax);
   assert.deepEqual(form, q);
 });
+
+test('an echocardiography report is a colour Doppler 检查报告', () => {
+  const r = classifyText([{ text: '南昌中心医院', isTitle: true }, { text: '超声心动图报告', isTitle: true }, ...['姓名：', '检查部位：心脏', '超声所见：', '超声提示：'].map((text) => ({ text, isTitle: false }))]);
+  assert.equal(r.root_cls, '检查报告');
+  assert.equal(r.sub_cls, '彩色多普勒报告');
+});
