@@ -368,7 +368,8 @@ export function otsuThreshold(hist: Uint32Array): number {
 export function adaptiveDarkMask(gray: Plane, r: number, offset: number): Plane {
   const { width: w, height: h } = gray;
   const stride = w + 1;
-  const integral = new Float64Array(stride * (h + 1));
+  // Integer sums are exact: 255 x pixels stays far below 2^31 for any image handled here.
+  const integral = new Int32Array(stride * (h + 1));
   for (let y = 0; y < h; y++) {
     let rowSum = 0;
     for (let x = 0; x < w; x++) {

@@ -253,10 +253,10 @@ function inkAt(mask: Plane, x: number, y: number): boolean {
  * Share of angles at which ink lies on the ellipse grown by an offset in [from, to] pixels along
  * the radius (both ends inclusive, unit steps).
  */
-function bandHit(mask: Plane, cx: number, cy: number, a: number, b: number, from: number, to: number, theta = 0): number {
+function bandHit(mask: Plane, cx: number, cy: number, a: number, b: number, from: number, to: number, theta = 0, samples = 0): number {
   const ct = Math.cos(theta);
   const st = Math.sin(theta);
-  const n = Math.max(48, Math.min(160, Math.round((2 * Math.PI * Math.max(a, b)) / 2.5)));
+  const n = samples || Math.max(48, Math.min(160, Math.round((2 * Math.PI * Math.max(a, b)) / 2.5)));
   const [cos, sin] = anglesOf(n);
   let hits = 0;
   for (let i = 0; i < n; i++) {
@@ -296,7 +296,8 @@ function fitOutline(mask: Plane, pooled: Plane, cx0: number, cy0: number, aspect
   const pcx = (cx0 - (POOL - 1) / 2) / POOL;
   const pcy = (cy0 - (POOL - 1) / 2) / POOL;
   for (let r = Math.floor(o.minRadius / POOL); r <= Math.ceil(o.maxRadius / POOL); r++) {
-    const h = bandHit(pooled, pcx, pcy, r / sx, r / sy, -1, 1);
+    // 48 angles are enough to size the ring; the fit below counts finely.
+    const h = bandHit(pooled, pcx, pcy, r / sx, r / sy, -1, 1, 0, 48);
     hits.push([r * POOL, h]);
     if (h > best) best = h;
   }
