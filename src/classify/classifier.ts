@@ -16,7 +16,7 @@ import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { withCopyMarks } from './copy-marks.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
-import { pickTitles } from './titles.js';
+import { joinTitleRegion, joinTitleText, pickTitles, titleGroups } from './titles.js';
 import { SCENE_SETTINGS } from './visual.js';
 
 export interface ClassifyImageInput {
@@ -107,13 +107,14 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: re
   );
   const qualify = withCopyMarks(withCardFromClass(quality, cls.root_cls, tax), lines.map((l) => l.text), tax);
   const regions = lines.map((l) => mapQuad(l.quad, frame.toImage, image.width, image.height));
-  const titleOrder = [...titleIdx].sort((a, b) => a - b);
+  // A title the recogniser cut in pieces on one row is reported as one title.
+  const titleParts = titleGroups(lines.map((l, i) => ({ text: l.text, quad: uprightQuads[i] })), [...titleIdx]);
   return {
     target_res: { bbox_region: [...doc.bbox], qbox_region: [...doc.quad], direct: DIRECT_OF_ANGLE[angle] },
     qualify_res: qualify,
     ocr_res: {
-      titles: titleOrder.map((i) => lines[i].text),
-      title_regions: titleOrder.map((i) => [...regions[i]]),
+      titles: titleParts.map((g) => joinTitleText(g.map((i) => lines[i].text))),
+      title_regions: titleParts.map((g) => [...joinTitleRegion(g.map((i) => regions[i]))]),
       texts: lines.map((l) => l.text),
       text_regions: regions.map((r) => [...r]),
     },

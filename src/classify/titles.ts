@@ -126,3 +126,47 @@ function lineAbove(lines: readonly TitleCandidate[], heights: readonly number[],
   }
   return best;
 }
+
+/**
+ * Picked title lines that are pieces of one printed title: the recogniser cuts a title at a wide
+ * gap (letter-spaced titles, a seal over it, a bracketed suffix such as （清单联）). Pieces on one
+ * row (they overlap vertically by most of their height) and close together (a gap of at most
+ * 1.5 line heights) form one group, left to right; groups come in reading order.
+ */
+export function titleGroups(lines: readonly TitleCandidate[], picked: readonly number[]): number[][] {
+  const box = (i: number): { x0: number; x1: number; y0: number; y1: number } => {
+    const q = lines[i].quad;
+    return { x0: Math.min(q[0], q[6]), x1: Math.max(q[2], q[4]), y0: Math.min(q[1], q[3]), y1: Math.max(q[5], q[7]) };
+  };
+  const groups: number[][] = [];
+  for (const i of [...picked].sort((a, b) => a - b)) {
+    const b = box(i);
+    const h = b.y1 - b.y0;
+    const joined = groups.find((g) => {
+      const last = box(g[g.length - 1]);
+      const lh = last.y1 - last.y0;
+      const overlap = Math.min(b.y1, last.y1) - Math.max(b.y0, last.y0);
+      const gap = b.x0 - last.x1;
+      return overlap >= 0.6 * Math.min(h, lh) && gap >= -0.2 * h && gap <= 1.5 * Math.max(h, lh);
+    });
+    if (joined) joined.push(i);
+    else groups.push([i]);
+  }
+  return groups;
+}
+
+/** Text of a group of title pieces: joined directly between CJK characters, with a space between words. */
+export function joinTitleText(pieces: readonly string[]): string {
+  return pieces.reduce((acc, p) => {
+    if (acc === '') return p;
+    const cjk = /[\u3000-\u9fff\uff00-\uffef]/;
+    return cjk.test(acc.slice(-1)) || cjk.test(p.slice(0, 1)) ? acc + p : `${acc} ${p}`;
+  }, '');
+}
+
+/** Region of a group of title pieces (left to right): the first piece's left corners, the last one's right corners. */
+export function joinTitleRegion(quads: readonly Quad8[]): Quad8 {
+  const first = quads[0];
+  const last = quads[quads.length - 1];
+  return [first[0], first[1], last[2], last[3], last[4], last[5], first[6], first[7]];
+}

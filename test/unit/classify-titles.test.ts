@@ -25,3 +25,16 @@ test('a left-aligned insurer name above the title and a numbered field are not t
   const lines = [line('中国人寿保险股份有限公司', 60, 26, 320, 80), line('理赔申请书', 110, 48, 260), line('编号：167207251566', 170, 26, 300), ...body(230)];
   assert.deepEqual(pickTitles(lines, page, tax), [1]);
 });
+
+test('a title cut in pieces on one row is one title; titles on separate rows stay apart', async () => {
+  const { titleGroups, joinTitleText, joinTitleRegion } = await import('../../src/classify/titles.js');
+  const lines = [line('四川省第一人民医院', 40, 40, 360), line('门诊结算费用清单', 110, 48, 400, 250), line('（清单联）', 112, 44, 200, 670), ...body(220)];
+  const groups = titleGroups(lines, [0, 1, 2]);
+  assert.deepEqual(groups, [[0], [1, 2]]);
+  assert.equal(joinTitleText(groups[1].map((i) => lines[i].text)), '门诊结算费用清单（清单联）');
+  assert.deepEqual(joinTitleRegion(groups[1].map((i) => lines[i].quad)), [250, 110, 870, 112, 870, 156, 250, 158]);
+  assert.equal(joinTitleText(['PASSPORT FOR', 'PUBLIC AFFAIRS']), 'PASSPORT FOR PUBLIC AFFAIRS');
+  // Far apart on one row (a number printed at the right margin) is not a piece of the title.
+  const apart = [line('门诊收费票据', 110, 48, 300, 300), line('No 5095383124', 112, 40, 200, 780)];
+  assert.deepEqual(titleGroups(apart, [0, 1]), [[0], [1]]);
+});
