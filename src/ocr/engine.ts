@@ -41,7 +41,12 @@ function sharedOf(page: Pixels): SharedPage {
   return { buffer, width: page.width, height: page.height };
 }
 
-/** Copies the caller's pixels once into memory every worker can read. */
+/**
+ * The caller's pixels in memory every worker can read: used as they are when they already live in
+ * a SharedArrayBuffer of exactly the page (crops and paled pages from the image-analysis pool),
+ * else copied once. The copy runs on the caller's thread (the HTTP event loop), 5-15 ms for a
+ * large page, so it is skipped where it can be. Pixels are only read, never changed, by OCR.
+ */
 function sharePage(image: RgbImage): Pixels {
   if (image.channels !== 3) throw new RangeError(`OCR needs RGB pixels, got ${String(image.channels)} channels`);
   if (!Number.isInteger(image.width) || !Number.isInteger(image.height) || image.width < 1 || image.height < 1) {
@@ -49,6 +54,10 @@ function sharePage(image: RgbImage): Pixels {
   }
   const bytes = image.width * image.height * 3;
   if (image.data.length < bytes) throw new RangeError(`image data holds ${image.data.length} bytes, ${bytes} expected`);
+  const given = image.data.buffer;
+  if (given instanceof SharedArrayBuffer && image.data.byteOffset === 0 && given.byteLength === bytes) {
+    return { data: new Uint8Array(given), width: image.width, height: image.height };
+  }
   const buffer = new SharedArrayBuffer(bytes);
   const data = new Uint8Array(buffer);
   data.set(image.data.subarray(0, bytes));

@@ -58,6 +58,17 @@ test('end to end: a rendered page reads exactly, in order, with quads and charac
   assert.ok(result.timings.modelMs > 0 && result.timings.totalMs >= result.timings.detectMs / 2);
 });
 
+test('a page already in shared memory (an analysis-pool crop) reads the same as a copied one', async () => {
+  const { width, height, data } = page.image;
+  const shared = new SharedArrayBuffer(width * height * 3);
+  new Uint8Array(shared).set(data.subarray(0, width * height * 3));
+  const fromShared = await engine.recognize({ data: Buffer.from(shared), width, height, channels: 3 });
+  const fromCopy = await engine.recognize(page.image);
+  assert.deepEqual(fromShared.lines.map((l) => [l.text, l.quad]), fromCopy.lines.map((l) => [l.text, l.quad]));
+  // Recognition only reads the page: the shared pixels are as they were.
+  assert.ok(Buffer.from(shared).equals(data.subarray(0, width * height * 3)));
+});
+
 test('orientation: the four rotations of a rendered page read the same, with quads on the input', async () => {
   for (const turn of [90, 180, 270] as const) {
     const t = turned(page, turn);
