@@ -78,3 +78,12 @@ test('an echocardiography report is a colour Doppler 检查报告', () => {
   assert.equal(r.root_cls, '检查报告');
   assert.equal(r.sub_cls, '彩色多普勒报告');
 });
+
+test('permit fields with 签发地点 are not a temporary ID card (it prints no such field)', () => {
+  const fields = ['姓名/Name', '性别/Sex', '出生日期', '证件号码 110101199003078515', '有效期限', '签发机关', '签发地点'].map((text) => ({ text, isTitle: false }));
+  assert.notEqual(classifyText(fields).root_cls, '临时居民身份证');
+  const titled = classifyText([{ text: 'EXIT-ENTRY PERMIT', isTitle: true }, ...fields]);
+  assert.equal(titled.root_cls, '外国人出入境证');
+  const temp = classifyText([{ text: '临时居民身份证', isTitle: true }, ...['姓名', '公民身份号码 110101199003078515', '有效期限', '签发机关'].map((text) => ({ text, isTitle: false }))]);
+  assert.equal(temp.root_cls, '临时居民身份证');
+});
