@@ -43,7 +43,12 @@ export function readValue(kind: FieldKind, raw: string): FieldValue | null {
     }
     case 'person_or_code': {
       const m = /^([\u4e00-\u9fff·]{2,6}|[0-9A-Za-z]{2,20})/.exec(text);
-      return m ? m[1]! : null;
+      if (!m) return null;
+      const value = m[1]!;
+      // A cashier's code is a number or a login (digits, or letters of one case: 0231, SFY01,
+      // zhangli); letters of mixed case and no digit are a seal's rim or speckle read as Latin.
+      if (!HAN.test(value) && !/\d/.test(value) && value !== value.toLowerCase() && value !== value.toUpperCase()) return null;
+      return value;
     }
     case 'gender': {
       const g = parseGender(text.slice(0, 2));

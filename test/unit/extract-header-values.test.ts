@@ -82,3 +82,12 @@ test('a worded value loses a leading dot too', () => {
   assert.equal(readHeaderValue('text', '·新农合'), '新农合');
   assert.equal(readHeaderValue('text', '城镇职工基本医疗保险'), '城镇职工基本医疗保险');
 });
+
+test('a cashier is a name, a number or a one-case login; mixed-case letters without a digit are noise', async () => {
+  const { readValue } = await import('../../src/extract/values.js');
+  assert.equal(readValue('person_or_code', '闫国平'), '闫国平');
+  assert.equal(readValue('person_or_code', '0231'), '0231');
+  assert.equal(readValue('person_or_code', 'SFY01'), 'SFY01');
+  assert.equal(readValue('person_or_code', 'zhangli'), 'zhangli');
+  assert.equal(readValue('person_or_code', 'nuAN'), null);
+});
