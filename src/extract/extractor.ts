@@ -95,7 +95,19 @@ function buildDictionary(tables: ExtractTables, province: Province | undefined):
   return dict;
 }
 
-/** Compares QR elements with printed ones; fills printed blanks from the QR. */
+/** Characters OCR confuses in printed codes, mapped to one representative each. */
+const LOOKALIKE: Readonly<Record<string, string>> = { o: '0', O: '0', D: '0', Q: '0', l: '1', I: '1', i: '1', '|': '1', Z: '2', z: '2', S: '5', s: '5', B: '8', G: '6', g: '9', q: '9' };
+
+function lookalikeKey(code: string): string {
+  return [...code].map((c) => LOOKALIKE[c] ?? c.toLowerCase()).join('');
+}
+
+/**
+ * Compares QR elements with printed ones. A printed blank is filled from the QR; a printed code
+ * that differs from the QR's only by characters OCR confuses (O/0, l/1, S/5 ...) is an OCR slip,
+ * not a disagreement of the invoice with itself: the QR's machine-encoded value replaces it.
+ * Any other difference is a mismatch, reported and left as printed (docs/compat.md).
+ */
 function crossCheckQr(
   payloads: readonly string[],
   printed: { note_code: string; note_no: string; check_code: string; total_cost: number; billing_date: string },
@@ -111,7 +123,9 @@ function crossCheckQr(
       const q = qr[key];
       if (q === undefined) continue;
       if (printed[key] === '') fill[key] ??= q;
-      else if (printed[key].toLowerCase() !== q.toLowerCase()) mismatch.add(key);
+      else if (printed[key].toLowerCase() === q.toLowerCase()) continue;
+      else if (key !== 'billing_date' && lookalikeKey(printed[key]) === lookalikeKey(q)) fill[key] ??= q;
+      else mismatch.add(key);
     }
     if (qr.total_cost !== undefined) {
       if (printed.total_cost === 0) fill.total_cost ??= qr.total_cost;
@@ -220,10 +234,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     const { read, mismatch, fill } = crossCheckQr(input.qrPayloads, {
       note_code: noteCodeOut, note_no: noteNo, check_code: checkCode, total_cost: total, billing_date: billingDate,
     });
-    noteCodeOut ||= fill.note_code ?? '';
-    noteNo ||= fill.note_no ?? '';
-    checkCode ||= fill.check_code ?? '';
-    billingDate ||= fill.billing_date ?? '';
+    // fill holds blanks read from the QR and OCR slips it corrects (crossCheckQr).
+    noteCodeOut = fill.note_code ?? noteCodeOut;
+    noteNo = fill.note_no ?? noteNo;
+    checkCode = fill.check_code ?? checkCode;
+    billingDate = fill.billing_date ?? billingDate;
     if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
     if (read) qrMismatch = mismatch;
   }

@@ -84,4 +84,14 @@ test('QR elements are cross-checked with the printed ones and fill blanks', () =
   const other = extractInvoice({ lines, width: 1400, height: 600, variant: 'e_invoice', qrPayloads: ['https://example.org/app'] });
   assert.ok(other.ok);
   assert.equal(other.qrMismatch, undefined, 'a QR code without invoice elements is no cross-check');
+  // Printed codes that differ from the QR only by OCR look-alikes (O for 0, l for 1) take the QR's value.
+  const slipLines = [...lines, line('校验码：Od2cfl', 80, 190)];
+  const slip = extractInvoice({ lines: slipLines, width: 1400, height: 600, variant: 'e_invoice', qrPayloads: ['35060221,0000275301,0d2cf1,15.00,20210306'] });
+  assert.ok(slip.ok);
+  assert.equal(slip.result.check_code, '0d2cf1');
+  assert.deepEqual(slip.qrMismatch, [], 'an OCR slip is no disagreement');
+  const real = extractInvoice({ lines: slipLines, width: 1400, height: 600, variant: 'e_invoice', qrPayloads: ['35060221,0000275301,7a9c3e,15.00,20210306'] });
+  assert.ok(real.ok);
+  assert.equal(real.result.check_code, 'Od2cfl', 'a real difference keeps the printed value');
+  assert.deepEqual(real.qrMismatch, ['check_code']);
 });
