@@ -18,13 +18,15 @@ export interface Token {
   readonly x1: number;
   /** Id of the segment the token was cut from. */
   readonly segment?: number;
+  /** Height of that segment's box: letters of a seal ring are read smaller than the printed rows. */
+  readonly h?: number;
 }
 
 /** Cuts a row into cells at gaps wider than `gap` pixels. */
 function tokens(row: readonly Segment[], gap: number): Token[] {
   const out: Token[] = [];
   for (const seg of row) {
-    let cur: { text: string; x0: number; x1: number; segment: number } | null = null;
+    let cur: { text: string; x0: number; x1: number; segment: number; h: number } | null = null;
     seg.chars.forEach((c, k) => {
       // An amount ending right before a name is the last cell of the group to the left (金额 of
       // group one touching 项目名称 of group two), not the start of the name; names may start
@@ -39,7 +41,7 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
         cur.x1 = c.x1;
       } else {
         if (cur) out.push(cur);
-        cur = { text: c.char, x0: c.x0, x1: c.x1, segment: seg.id };
+        cur = { text: c.char, x0: c.x0, x1: c.x1, segment: seg.id, h: seg.box.y1 - seg.box.y0 };
       }
     });
     if (cur) out.push(cur);
@@ -101,10 +103,15 @@ export function withoutSealText(cell: readonly Token[], unit: number, sealChars:
   if (core < 0) return cell.filter((t) => !sealOnly(t));
   const keep = new Set<number>([core]);
   const isSpec = (t: Token): boolean => /[\d(（\[【]/.test(t.text);
+  // A neighbour read much smaller than the name is a letter of a seal's ring stamped beside it
+  // (票 of 票据专用章 before 华法林钠片), whatever the character: printed cells of a row share one size.
+  const coreH = cell[core]!.h;
+  const small = (t: Token): boolean => coreH !== undefined && t.h !== undefined && t.h < 0.6 * coreH;
+  const joins = (t: Token): boolean => !sealOnly(t) && !small(t);
   // Grow the name from its core over close neighbours, left and right.
-  for (let i = core - 1; i >= 0 && cell[i + 1]!.x0 - cell[i]!.x1 <= 1.5 * unit && !sealOnly(cell[i]!); i--) keep.add(i);
-  for (let i = core + 1; i < cell.length && cell[i]!.x0 - cell[i - 1]!.x1 <= 1.5 * unit && !sealOnly(cell[i]!); i++) keep.add(i);
-  return cell.filter((t, i) => keep.has(i) || (i > core && isSpec(t) && !sealOnly(t)));
+  for (let i = core - 1; i >= 0 && cell[i + 1]!.x0 - cell[i]!.x1 <= 1.5 * unit && joins(cell[i]!); i--) keep.add(i);
+  for (let i = core + 1; i < cell.length && cell[i]!.x0 - cell[i - 1]!.x1 <= 1.5 * unit && joins(cell[i]!); i++) keep.add(i);
+  return cell.filter((t, i) => keep.has(i) || (i > core && isSpec(t) && joins(t)));
 }
 
 /**
@@ -131,7 +138,25 @@ const TEXT_COLUMNS: ReadonlySet<DetailColumn> = new Set<DetailColumn>(['name', '
 
 /** A cell reading as a name: two Chinese characters running, not a count with its unit (4盒). */
 function readsAsWords(t: Token): boolean {
-  return /[\u4e00-\u9fff]{2}/.test(t.text) && !/^[\d.]+[\u4e00-\u9fff]{1,2}$/.test(t.text);
+  return /[\u4e00-\u9fff]{2}/.test(t.text) && !/^[\d.]+[\u4e00-\u9fff]{1,2}$/.test(t.text) && !STAMPED_AMOUNT.test(t.text);
+}
+
+/**
+ * An amount with a stamp's word or two read before it (清单24.7: a 费用清单 stamp over the 金额
+ * column) is the amount's cell, not a name: no name ends in a money figure after two characters.
+ */
+const STAMPED_AMOUNT = /^[\u4e00-\u9fff]{1,2}\s*\d[\d,]*\.\d{1,2}$/;
+
+/**
+ * The number of a number cell. Unit prices carry up to four decimals (45.2000), which the money
+ * reader does not take; a grade printed right after the amount (180.80 乙, 乙 read as Z) is
+ * not part of it.
+ */
+export function cellNumber(text: string): number | null {
+  const t = compact(text).replace(/(\d\.\d{1,4})(?:[A-Za-z]|[\u4e00-\u9fff]){1,2}[.。,，]?$/, '$1');
+  const plain = /^[¥Y]?(\d+(?:\.\d{1,4})?)$/.exec(t);
+  if (plain) return Number(plain[1]);
+  return findAmounts(t)[0]?.value ?? null;
 }
 
 /**
@@ -201,7 +226,9 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   // A bracket at the end holds the spec or unit (阿莫西林胶囊(0.25g*24粒), 枸杞子(饮片/g)); one left
   // open lost its end to the next cell or the frame, and is cut the same way.
   const tail = /[(（\[【]([^()（）\[\]【】]*)[)）\]】]?$/.exec(s);
-  if (tail && tail.index > 0 && /[\u4e00-\u9fff]/.test(s.slice(0, tail.index))) {
+  // A size in brackets (换药(中)) names which service was billed: it is part of the name.
+  const qualifier = tail !== null && /[)）\]】]$/.test(s) && tables.nameQualifiers.has(tail[1]!);
+  if (tail && !qualifier && tail.index > 0 && /[\u4e00-\u9fff]/.test(s.slice(0, tail.index))) {
     spec = tail[1]!;
     s = s.slice(0, tail.index);
     return { ocrName: s.replace(/[*×]+$/, ''), spec, code, level };
@@ -216,6 +243,13 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
       spec = bracket[1]!;
       s = s.slice(0, bracket.index);
     }
+  }
+  // Herbal pieces print their preparation (饮片) where drugs print a spec; glued to the name
+  // when no spec column is there (枸杞子饮片), it is the spec, not a part of the name.
+  const suffix = spec === '' ? tables.specSuffixes.find((w) => s.endsWith(w) && /[\u4e00-\u9fff]{2}$/.test(s.slice(0, -w.length))) : undefined;
+  if (suffix) {
+    spec = suffix;
+    s = s.slice(0, -suffix.length);
   }
   return { ocrName: s.replace(/[*×]+$/, ''), spec, code, level };
 }
@@ -301,6 +335,9 @@ export function readDetailTables(
       if (!headerSegs.includes(seg) && isHeaderWord(seg, dict) && Math.abs(offLine(seg)) < 0.6 * unit) headerSegs.push(seg);
     }
     cols = headerColumns(headerSegs, dict);
+    // The row was taken for a header on words inside longer cells (金额合计（大写）…, 备注项目名称 of a
+    // category grid); its cells that are headings alone may name no item column: no table here.
+    if (!isHeader(cols)) continue;
     body.push(...rows[r]!.filter((seg) => !headerSegs.includes(seg) && offLine(seg) > 0.6 * unit));
     const gs = groups(cols);
     const rightEdge = tableRightEdge(cols);
@@ -433,8 +470,7 @@ function buildDetail(
   const num = (c: DetailColumn): number | null => {
     const v = cells.get(c);
     if (v === undefined) return null;
-    const hits = findAmounts(v);
-    return hits[0]?.value ?? null;
+    return cellNumber(v);
   };
   let amount = num('amount');
   let unitText = cells.get('unit') ?? '';
@@ -450,7 +486,8 @@ function buildDetail(
     }
   }
   const amountCell = cells.get('amount') ?? '';
-  const au = /^(\d+(?:\.\d+)?)([\u4e00-\u9fff]{1,2})$/.exec(compact(amountCell));
+  // A count with its unit in the 数量 cell: 4盒, and 190 g (weights of herbal pieces in grams).
+  const au = /^(\d+(?:\.\d+)?)([\u4e00-\u9fff]{1,2}|[a-zA-Z]{1,3})$/.exec(compact(amountCell));
   if (au) {
     amount = Number(au[1]);
     if (!unitText) unitText = au[2]!;

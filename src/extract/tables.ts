@@ -102,6 +102,10 @@ export interface ExtractTables {
   readonly sealChars: ReadonlySet<string>;
   /** Starts of detail names that lost their first character to OCR, with the start restored (次性 -> 一次性). */
   readonly nameStarts: ReadonlyMap<string, string>;
+  /** Preparation words glued after a detail name where no spec column holds them (枸杞子饮片). */
+  readonly specSuffixes: readonly string[];
+  /** Bracketed words ending a service name that belong to it (换药(中)). */
+  readonly nameQualifiers: ReadonlySet<string>;
 }
 
 function readJson(name: string): unknown {
@@ -197,7 +201,7 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
 function loadLayoutWords(): Pick<
   ExtractTables,
   'categories' | 'detailHeaders' | 'medicalLevels' | 'invoiceWords' | 'medicalWords' | 'refusals' | 'titleWords' | 'totalStopWords'
-  | 'titleParts' | 'notMisreads' | 'sealChars' | 'nameStarts'
+  | 'titleParts' | 'notMisreads' | 'sealChars' | 'nameStarts' | 'specSuffixes' | 'nameQualifiers'
 > {
   const catFile = 'cost-categories.json';
   const cats = readJson(catFile);
@@ -231,6 +235,8 @@ function loadLayoutWords(): Pick<
     totalStopWords: strings(raw.totalStopWords, file, 'totalStopWords').map(compact),
     sealChars: new Set(strings(raw.sealWords ?? [], file, 'sealWords').flatMap((w) => [...compact(w)])),
     nameStarts: new Map(strings(raw.lostNameStarts ?? [], file, 'lostNameStarts').map((w) => [compact(w).slice(1), compact(w)] as const)),
+    specSuffixes: strings(raw.specSuffixes ?? [], file, 'specSuffixes').map(compact),
+    nameQualifiers: new Set(strings(raw.nameQualifiers ?? [], file, 'nameQualifiers').map(compact)),
   };
 }
 

@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cellNumber, splitDetailName, withoutSealText, type Token } from '../../src/extract/details.js';
+import { Catalogue } from '../../src/extract/catalogue.js';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { extractTables } from '../../src/extract/tables.js';
+import { line, lineOf } from './extract-lines.js';
+
+const tables = extractTables();
+
+test('detail cells: unit prices keep four decimals, a grade glued after an amount is no part of it', () => {
+  assert.equal(cellNumber('45.2000'), 45.2);
+  assert.equal(cellNumber('0.1300'), 0.13);
+  assert.equal(cellNumber('180.80Z'), 180.8);
+  assert.equal(cellNumber('64.80 Z.'), 64.8);
+  assert.equal(cellNumber('43.80甲'), 43.8);
+  assert.equal(cellNumber('1,234.50'), 1234.5);
+  assert.equal(cellNumber('清单24.7'), 24.7);
+  assert.equal(cellNumber('Z'), null);
+});
+
+test('detail names: a preparation word glued after the name is its spec', () => {
+  const parts = splitDetailName('枸杞子饮片', tables);
+  assert.equal(parts.ocrName, '枸杞子');
+  assert.equal(parts.spec, '饮片');
+  // Too little left before it to be a name: kept whole.
+  assert.equal(splitDetailName('参饮片', tables).ocrName, '参饮片');
+});
+
+test('detail names: a size in brackets is part of a service name, a spec in brackets is not', () => {
+  assert.equal(splitDetailName('换药(中)', tables).ocrName, '换药(中)');
+  assert.equal(splitDetailName('换药(中', tables).ocrName, '换药');
+  assert.equal(splitDetailName('阿莫西林胶囊(0.25g*24粒)', tables).ocrName, '阿莫西林胶囊');
+});
+
+test('detail names: a character read much smaller than the name beside it is a seal letter', () => {
+  const tok = (text: string, x0: number, x1: number, h: number): Token => ({ text, x0, x1, h });
+  const cell = [tok('票', 128, 137, 10), tok('华法林钠片', 140, 227, 23)];
+  assert.deepEqual(withoutSealText(cell, 23, tables.sealChars).map((t) => t.text), ['华法林钠片']);
+  const sameSize = [tok('注射用', 100, 160, 23), tok('头孢曲松钠', 170, 270, 23)];
+  assert.deepEqual(withoutSealText(sameSize, 23, tables.sealChars).map((t) => t.text), ['注射用', '头孢曲松钠']);
+});
+
+test('detail table: a weight in grams under 数量, a four-decimal price and a stamp word before the amount', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('重庆市医疗门诊收费票据', 500, 40, 36, 40),
+    at('项目名称', 120, 300), at('规格', 420, 300), at('数量', 620, 300), at('单位', 740, 300), at('单价', 860, 300),
+    at('金额(元)', 1000, 300), at('等级', 1160, 300),
+    at('金水宝胶囊', 80, 340), at('0.33g*72粒', 400, 340), at('4盒', 630, 340), at('45.2000', 850, 340), at('180.80Z', 1000, 340),
+    at('桔梗', 80, 380), at('饮片', 420, 380), at('190 g', 610, 380), at('0.1300', 850, 380), at('清单24.7', 990, 380),
+    line('合计（小写）205.50', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'chongqing', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(
+    out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.unit, d.unit_price, d.cost]),
+    [['金水宝胶囊', 4, '盒', 45.2, 180.8], ['桔梗', 190, 'g', 0.13, 24.7]],
+  );
+});
+
+test('detail table: a row whose header words lie only inside longer cells is no header (and does not fail)', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('山西省医疗住院收费票据', 500, 40, 36, 40),
+    at('名称：第三医院', 100, 300), at('数量', 600, 300), at('金额', 800, 300),
+    at('西药费', 100, 340), at('77.85', 800, 340),
+    line('合计（小写）77.85', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list, []);
+});
