@@ -11,7 +11,7 @@ import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
 import { restoreProvincePrefix } from './extract/header.js';
-import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread } from './extract/reread.js';
+import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread, payeeRowStrips } from './extract/reread.js';
 import { extractTables } from './extract/tables.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
@@ -81,7 +81,9 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     if (needsHospitalReread(result.hospital_name)) {
       // The seal over the payee line hid the name from the page pass: one small re-read of the
       // strip right of its label (src/extract/reread.ts).
-      const strips = hospitalValueStrips(page.lines);
+      const labelled = hospitalValueStrips(page.lines);
+      // No label read: the payee row is found from its neighbours (复核人, 收款人).
+      const strips = labelled.length > 0 ? labelled : payeeRowStrips(page.lines);
       const reread = strips.length > 0 ? await ocr.recognizeRegions(paled, strips) : [];
       const name = reread.map((l) => hospitalFromStrip(l.text)).find((n) => n !== '');
       if (name) result = { ...result, hospital_name: restoreProvincePrefix(name, outcome.province, extractTables()) };

@@ -12,6 +12,7 @@ import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum } from './checksum.js';
 import { readDetailTables } from './details.js';
 import { placeNames, trimSealLead } from './reread.js';
+import { preferHospitalShaped } from './hospital-name.js';
 import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
@@ -262,7 +263,12 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const payments_info = checkPayments(payments, tables.paymentRelations, total);
 
   // The seal's 章 printed right after the name is read into it (石家庄协和医院章).
-  const readName = (str(header, 'hospital_name') || hospitalGuess).replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1');
+  // The labelled value first, unless only the unlabelled name has a hospital's shape and starts at
+  // a place name: a piece of a name (学附属第一医院) or a label read into it (医疗机构类型…) does not,
+  // and is better left to the re-read of the payee line.
+  const labelledName = str(header, 'hospital_name');
+  const guess = labelledName === '' || placeNames().some((p) => hospitalGuess.startsWith(p)) ? hospitalGuess : '';
+  const readName = preferHospitalShaped([labelledName, guess].map((n) => n.replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1')));
   // Seal text read before the name (收四川省…) is cut off, or the name dropped when it cannot be.
   const hospitalName = restoreProvincePrefix(trimSealLead(readName, placeNames()), province, tables);
   const result: MedicalResult = {

@@ -17,6 +17,8 @@ export interface HospitalNameTables {
   readonly adminLookalikes: ReadonlyMap<string, readonly string[]>;
   /** Generic words of names (医科大学, 第一附属医院) a misread name is repaired to. */
   readonly nameWords: readonly string[];
+  /** Labels of the payee line's row, right of it (复核人, 收款人): where to look when its own label was not read. */
+  readonly rowMates: readonly string[];
 }
 
 function isStringList(v: unknown): v is string[] {
@@ -27,6 +29,9 @@ function isStringList(v: unknown): v is string[] {
 export function parseHospitalNameTables(text: string, source = 'hospital-names.json'): HospitalNameTables {
   const root = JSON.parse(text) as Record<string, unknown>;
   const { suffixes, kinds, sealWords, adminLookalikes, nameWords } = root;
+  // Optional: a table without it only loses the re-read of an unlabelled payee row.
+  const rowMates = root.rowMates ?? [];
+  if (!Array.isArray(rowMates) || (rowMates.length > 0 && !isStringList(rowMates))) throw new Error(`${source}: "rowMates" must be a list of words`);
   if (!isStringList(nameWords)) throw new Error(`${source}: "nameWords" must be a list of words`);
   if (!isStringList(suffixes) || suffixes.length === 0) throw new Error(`${source}: "suffixes" must be a list of words`);
   if (!isStringList(kinds)) throw new Error(`${source}: "kinds" must be a list of words`);
@@ -45,6 +50,7 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
     sealWords,
     adminLookalikes: lookalikes,
     nameWords,
+    rowMates,
   };
 }
 
@@ -70,6 +76,16 @@ export function looksLikeHospital(name: string, t: HospitalNameTables = hospital
   if (!m) return false;
   if (t.kinds.has(name) || t.kinds.has(m[0])) return false;
   return !t.sealWords.some((w) => name.includes(w)) && !name.includes('章');
+}
+
+/**
+ * The name to keep among readings of one issuer (the labelled value, an unlabelled name elsewhere on
+ * the page, a re-read), best first: the first with an institution's shape, since a seal over the
+ * payee line turns its reading into seal text ((草)诊) while the name printed elsewhere stays whole;
+ * when none has the shape, the first non-empty one (kept as read rather than dropped).
+ */
+export function preferHospitalShaped(readings: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  return readings.find((r) => looksLikeHospital(r, t)) ?? readings.find((r) => r !== '') ?? '';
 }
 
 /** The first institution-shaped name inside a text, or ''. */

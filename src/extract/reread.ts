@@ -6,7 +6,7 @@
  */
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME } from './header.js';
-import { looksLikeHospital, repairNameWords } from './hospital-name.js';
+import { hospitalNameTables, looksLikeHospital, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
@@ -32,7 +32,11 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
   for (const line of lines) {
     const text = compact(line.text);
     // The label may follow a stray mark or a side column's character (息收款单位).
-    const found = labels.map((l) => ({ l, at: text.indexOf(l) })).filter((x) => x.at >= 0 && x.at <= 2).sort((a, b) => a.at - b.at)[0];
+    const found =
+      labels.map((l) => ({ l, at: text.indexOf(l) })).filter((x) => x.at >= 0 && x.at <= 2).sort((a, b) => a.at - b.at)[0] ??
+      // A label whose first character the seal or the picture's edge took (款单位(章)：): only
+      // starting the line and followed by its colon, so a word inside a value never counts.
+      labels.filter((l) => [...l].length >= 4).map((l) => ({ l: l.slice(1), at: 0 })).find((x) => new RegExp(`^${escapeRe(x.l)}[:：]`).test(text));
     if (!found) continue;
     const { l: label, at } = found;
     if (others.some((o) => o.length > label.length && text.startsWith(o, at))) continue;
@@ -69,6 +73,66 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
   return out.slice(0, 2);
 }
 
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The payee row when OCR found no hospital label on it (the seal over 收款单位(章) also hides the
+ * label from the detector): the same row holds 复核人 / 收款人 right of it (`rowMates` in
+ * data/hospital-names.json), so the strip runs from the page's left margin to the first of them,
+ * along that label's own top edge. Empty when a hospital label was found or no row mate is read.
+ */
+export function payeeRowStrips(lines: readonly OcrLine[], rowMates: readonly string[] = hospitalNameTables().rowMates): Quad8[] {
+  const mates = lines.filter((l) => rowMates.some((m) => compact(l.text).startsWith(m)));
+  if (mates.length === 0) return [];
+  // The lowest row of signatures is the payee's; on it, the mate nearest the left margin.
+  const yOf = (l: OcrLine) => (l.quad[1] + l.quad[7]) / 2;
+  const xOf = (l: OcrLine) => l.quad[0];
+  const bottom = Math.max(...mates.map(yOf));
+  const h0 = (l: OcrLine) => Math.hypot(l.quad[6] - l.quad[0], l.quad[7] - l.quad[1]);
+  const row = mates.filter((l) => Math.abs(yOf(l) - bottom) < h0(l));
+  const mate = row.reduce((a, b) => (xOf(b) < xOf(a) ? b : a));
+  const [x0, y0, x1, y1, , , x3, y3] = mate.quad;
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  const h = Math.hypot(x3 - x0, y3 - y0);
+  if (len === 0 || h === 0) return [];
+  const dx = (x1 - x0) / len;
+  const dy = (y1 - y0) / len;
+  const nx = (x3 - x0) / h;
+  const ny = (y3 - y0) / h;
+  // The left margin: the least position along the row's direction of any line's corner.
+  let margin = 0;
+  for (const l of lines) for (let k = 0; k < 8; k += 2) margin = Math.min(margin, (l.quad[k]! - x0) * dx + (l.quad[k + 1]! - y0) * dy);
+  const end = -0.5 * h;
+  if (end - margin < 4 * h) return [];
+  const pad = 0.3 * h;
+  const ax = x0 + dx * margin - nx * pad;
+  const ay = y0 + dy * margin - ny * pad;
+  const L = end - margin;
+  const H = h + 2 * pad;
+  return [[
+    ax, ay,
+    ax + dx * L, ay + dy * L,
+    ax + dx * L + nx * H, ay + dy * L + ny * H,
+    ax + nx * H, ay + ny * H,
+  ].map((v) => Math.round(v)) as Quad8];
+}
+
+/** A text without the hospital label (whole, or missing its first character) that starts it. */
+export function dropLeadingLabel(text: string): string {
+  const labels = (extractTables().fields.get('hospital_name')?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
+  const t = compact(text);
+  for (const l of labels) {
+    for (const form of [l, [...l].length >= 4 ? l.slice(1) : '']) {
+      if (form === '') continue;
+      const at = t.indexOf(form);
+      if (at >= 0 && at <= 2) return t.slice(at + form.length).replace(/^[:：()（）章]+/, '');
+    }
+  }
+  return t;
+}
+
 /** Place names a hospital's name starts with: provinces (full and short) and their main cities. */
 export function placeNames(): readonly string[] {
   if (!places) {
@@ -90,7 +154,8 @@ const MAX_SEAL_LEAD = 4;
 /** The hospital's name in a re-read strip, or '' when the strip holds none (or only a spoilt one). */
 export function hospitalFromStrip(text: string, places: readonly string[] = placeNames()): string {
   // Generic words first (上海市骨科瓦院 -> …骨科医院), or a misread suffix hides the name.
-  const m = HOSPITAL_NAME.exec(repairNameWords(compact(text).replace(/^[:：()（）章]+/, '')));
+  // A strip of the whole payee row (payeeRowStrips) starts with the label itself.
+  const m = HOSPITAL_NAME.exec(repairNameWords(dropLeadingLabel(text).replace(/^[:：()（）章]+/, '')));
   return m ? trimSealLead(m[0], places) : '';
 }
 
