@@ -83,12 +83,22 @@ function escapeRe(s: string): string {
  * data/hospital-names.json), so the strip runs from the page's left margin to the first of them,
  * along that label's own top edge. Empty when a hospital label was found or no row mate is read.
  */
+function normalised(x: number, y: number): [number, number] {
+  const n = Math.hypot(x, y);
+  return n === 0 ? [1, 0] : [x / n, y / n];
+}
+
 export function payeeRowStrips(lines: readonly OcrLine[], rowMates: readonly string[] = hospitalNameTables().rowMates): Quad8[] {
   const mates = lines.filter((l) => rowMates.some((m) => compact(l.text).startsWith(m)));
   if (mates.length === 0) return [];
-  // The lowest row of signatures is the payee's; on it, the mate nearest the left margin.
-  const yOf = (l: OcrLine) => (l.quad[1] + l.quad[7]) / 2;
-  const xOf = (l: OcrLine) => l.quad[0];
+  // The lowest row of signatures is the payee's; on it, the mate nearest the left margin. "Down"
+  // and "left" are taken along the text's own directions (quads start at the text's top-left), so
+  // a page turned 90 or 180 degrees in the upload picks the same row as an upright one.
+  const q0 = mates[0]!.quad;
+  const along = normalised(q0[2] - q0[0], q0[3] - q0[1]);
+  const down = normalised(q0[6] - q0[0], q0[7] - q0[1]);
+  const yOf = (l: OcrLine) => ((l.quad[0] + l.quad[6]) / 2) * down[0] + ((l.quad[1] + l.quad[7]) / 2) * down[1];
+  const xOf = (l: OcrLine) => l.quad[0] * along[0] + l.quad[1] * along[1];
   const bottom = Math.max(...mates.map(yOf));
   const h0 = (l: OcrLine) => Math.hypot(l.quad[6] - l.quad[0], l.quad[7] - l.quad[1]);
   const row = mates.filter((l) => Math.abs(yOf(l) - bottom) < h0(l));

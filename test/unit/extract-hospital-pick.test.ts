@@ -42,6 +42,23 @@ test('hospital re-read: no label read, the payee row is found left of 复核人 
   assert.deepEqual(payeeRowStrips([line('复核人：', [10, 400, 90, 400, 90, 430, 10, 430])]), []);
 });
 
+test('hospital re-read: on a page turned 180 degrees the payee row is the same row, found in the text frame', () => {
+  const W = 1400;
+  const H = 600;
+  const upright = [
+    line('票据代码：12345678', [80, 100, 380, 100, 380, 130, 80, 130]),
+    line('复核人：', [820, 400, 900, 400, 900, 430, 820, 430]),
+    line('复核人：', [820, 200, 900, 200, 900, 230, 820, 230]),
+  ];
+  // Turned 180: every point moves to (W - x, H - y); a quad still starts at the text's top-left.
+  const turn = (q: readonly number[]) => q.map((v, i) => (i % 2 === 0 ? W - v : H - v)) as OcrLine['quad'];
+  const [expected] = payeeRowStrips(upright);
+  const [strip] = payeeRowStrips(upright.map((l) => ({ ...l, quad: turn(l.quad) })));
+  assert.ok(expected && strip);
+  const back = turn(strip);
+  for (let i = 0; i < 8; i++) assert.ok(Math.abs(back[i]! - expected[i]!) < 1, `corner value ${i}: ${back[i]} vs ${expected[i]}`);
+});
+
 test('hospital re-read: a whole-row strip loses its label before the name', () => {
   assert.equal(dropLeadingLabel('）收款单位（章）：广州市中医院'), '广州市中医院');
   assert.equal(dropLeadingLabel('款单位（章）：福州第一医院'), '福州第一医院');
