@@ -219,7 +219,9 @@ export function dropLabelValues(hits: readonly TermHit<TermPayload>[]): TermHit<
  * edge damaged it, then its generic words (医科大学, 附属医院) where one character was misread.
  */
 export function repairHospitalName(name: string, province: Province | undefined, tables: ExtractTables): string {
-  return repairNameWords(restorePlacePrefix(name, province, tables));
+  // A dot or mark read before the name (·天津…) is no part of it: names start with a character.
+  const bare = name.replace(/^[^\u4e00-\u9fff]+/, '');
+  return repairNameWords(restorePlacePrefix(bare, province, tables));
 }
 
 /** The former name of repairHospitalName, as extractor.ts and operations.ts import it. */

@@ -141,6 +141,27 @@ export function restorePlacePrefix(
       if (name.startsWith(tail) && chars.length > want.length - cut + 1) return want.slice(0, cut).join('') + name;
     }
   }
+  // The head of any of the province's names cut off right before a generic word (庆第二人民医院 ->
+  // 重庆第二人民医院): a name never starts with a stray character before 第二人民医院. Only when
+  // exactly one restored form fits, since a one-character tail may end several names.
+  const restored = new Set<string>();
+  for (const n of row.names) {
+    const want = [...n];
+    for (let cut = 1; cut < want.length; cut++) {
+      const tail = want.slice(cut).join('');
+      if (!name.startsWith(tail)) continue;
+      const rest = name.slice(tail.length);
+      if (t.nameWords.some((w) => rest.startsWith(w))) restored.add(want.slice(0, cut).join('') + name);
+    }
+  }
+  if (restored.size === 1) return [...restored][0]!;
+  // A long city name of the province misread in one character (乌鲁术齐 -> 乌鲁木齐): four characters
+  // and more, where no two real cities are one character apart.
+  for (const c of row.cities.filter((x) => [...x].length >= 4)) {
+    const want = [...c];
+    if (chars.length <= want.length) continue;
+    if (chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1) return c + chars.slice(want.length).join('');
+  }
   return name;
 }
 

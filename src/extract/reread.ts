@@ -140,6 +140,17 @@ export function dropLeadingLabel(text: string): string {
       if (at >= 0 && at <= 2) return t.slice(at + form.length).replace(/^[:：()（）章]+/, '');
     }
   }
+  // The label cut short or misread before its bracket (收（, 收教单位（): the seal over it spoils the
+  // label, not its shape. Only a lead starting like a label, at most one character off its start.
+  const open = t.search(/[(（]/);
+  if (open > 0 && open <= 5) {
+    const lead = [...t.slice(0, open)];
+    const fits = labels.some((l) => {
+      const start = [...l].slice(0, lead.length);
+      return start.length === lead.length && start[0] === lead[0] && lead.filter((c, i) => c !== start[i]).length <= 1;
+    });
+    if (fits) return t.slice(open).replace(/^[(（]章?[)）]?[:：]?/, '');
+  }
   return t;
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
 import { hospitalIn, looksLikeHospital, parseHospitalNameTables, restorePlacePrefix } from '../../src/extract/hospital-name.js';
 import { needsHospitalReread } from '../../src/extract/reread.js';
+import { repairHospitalName } from '../../src/extract/header.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line } from './extract-lines.js';
 
@@ -90,4 +91,17 @@ test('the re-read strip is found when a stray character precedes the hospital la
   assert.equal(hospitalValueStrips([oneLine('息收款单位（章）：', 40, 500)]).length, 1);
   assert.equal(hospitalValueStrips([oneLine('医疗机构类型：综合医院', 40, 500)]).length, 0, 'a longer label of another field');
   assert.equal(hospitalValueStrips([oneLine('备注：由收款单位盖章', 40, 500)]).length, 0, 'a label deep inside other text');
+});
+
+test('a head cut off before a generic word, or a long city misread once, is given back only when unambiguous', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('庆第二人民医院', 'chongqing', t), '重庆第二人民医院', '庆 is the tail of 重庆 alone');
+  assert.equal(restorePlacePrefix('庆协和医院', 'chongqing', t), '庆协和医院', '协和 is a brand, not a generic word');
+  assert.equal(restorePlacePrefix('第二人民医院', 'chongqing', t), '第二人民医院', 'nothing cut: no head is guessed');
+  assert.equal(restorePlacePrefix('乌鲁术齐市第三医院', 'xinjiang', t), '乌鲁木齐市第三医院');
+  assert.equal(restorePlacePrefix('汝州市第一人民医院', 'henan', t), '汝州市第一人民医院', 'two-character cities are not guessed');
+});
+
+test('marks read before a hospital name are dropped', () => {
+  assert.equal(repairHospitalName('·天津医科大学附属第一医院', 'tianjin', extractTables()), '天津医科大学附属第一医院');
 });

@@ -52,3 +52,9 @@ test('page-pass hospital name: a seal character before the place name is cut, a 
   assert.equal(trimSealLead('兰州人民医院', placeNames()), '兰州人民医院');
   assert.equal(trimSealLead('中国人民解放军总医院', placeNames()), '中国人民解放军总医院');
 });
+
+test('hospital re-read: a label cut short or misread before its bracket is dropped, not taken for seal text', () => {
+  assert.equal(hospitalFromStrip('收（辣西省笔二人民医院'), '辣西省第二人民医院', 'the prefix is left to the province repair');
+  assert.equal(hospitalFromStrip('收教单位（章）：郑州市第三医院'), '郑州市第三医院');
+  assert.equal(hospitalFromStrip('收费专用章（郑州市第三医院'), '', 'seal words are no label');
+});
