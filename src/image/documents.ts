@@ -53,7 +53,11 @@ export interface DocumentOptions {
   readonly maxPaperGradient: number;
   /** Least share of an edge-found quad inside a paper region for it to count as one of its documents. */
   readonly minEdgeQuadInside: number;
-  /** Least backing of every side for an edge quad outside every paper region to be a document. */
+  /**
+   * Least backing of every side for an edge quad outside every paper region to be a document. A
+   * grey certificate lying over a lighter one loses a quarter of its shared side to the other's
+   * print, so three quarters must do; the four sides together must still reach minMeanSupport.
+   */
   readonly minLoneEdgeSupport: number;
   /** An edge quad replaces a region inside it when it is this much larger ... */
   readonly minEnclosingGrowth: number;
@@ -82,7 +86,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minSplitSolidity: 0.9,
   maxPaperGradient: 2,
   minEdgeQuadInside: 0.8,
-  minLoneEdgeSupport: 0.8,
+  minLoneEdgeSupport: 0.75,
   minEnclosingGrowth: 1.1,
   maxEnclosingGrowth: 3,
   minEnclosedShare: 0.9,

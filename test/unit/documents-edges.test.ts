@@ -114,3 +114,21 @@ test('a page with one bite out of its outline (a torn corner) stays one document
   const docs = locateDocuments(await svgToRgb(page(1000, 1000, torn, '#2f2f2f')));
   assert.equal(docs.length, 1, describe(docs));
 });
+
+test('a grey card the mask misses, with a sixth of one side lost to an object over it, is still a document', async () => {
+  // The grey card's stock is as dull as the cloth, so only its edges find it; a flap of its own
+  // grey over 17 % of its top side leaves no step there (as a certificate lying over it would).
+  const grey = '#a3a7ab';
+  const body =
+    cloth(1200, 700) +
+    card(90, 180, 460, 290, '#f2efe8', '#7a1f2a') +
+    `<rect x="640" y="200" width="460" height="290" fill="${grey}"/>` +
+    `<rect x="700" y="150" width="${Math.round(460 * 0.17)}" height="60" fill="${grey}"/>` +
+    textLines(740, 260, 300, 5, 26);
+  const img = await svgToRgb(page(1200, 700, body, '#948a7e'));
+  const docs = locateDocuments(img);
+  assert.equal(docs.length, 2, describe(docs));
+  assert.ok(near(docs[1], [640, 200, 1100, 490], 30), describe(docs));
+  // Four fully backed sides were required before: this card was lost.
+  assert.equal(locateDocuments(img, { minLoneEdgeSupport: 0.8 }).length, 1);
+});
