@@ -11,7 +11,7 @@ import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.j
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum } from './checksum.js';
 import { readDetailTables } from './details.js';
-import { placeNames, trimSealLead } from './reread.js';
+import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { preferHospitalShaped } from './hospital-name.js';
 import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
@@ -270,7 +270,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const guess = labelledName === '' || placeNames().some((p) => hospitalGuess.startsWith(p)) ? hospitalGuess : '';
   const readName = preferHospitalShaped([labelledName, guess].map((n) => n.replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1')));
   // Seal text read before the name (收四川省…) is cut off, or the name dropped when it cannot be.
-  const hospitalName = restoreProvincePrefix(trimSealLead(readName, placeNames()), province, tables);
+  // A label missing its first character (款单位(章), the seal took 收) is read as part of the text.
+  const hospitalName = restoreProvincePrefix(trimSealLead(dropLeadingLabel(readName), placeNames()), province, tables);
   const result: MedicalResult = {
     note_title: titleText,
     type,

@@ -105,3 +105,15 @@ test('a head cut off before a generic word, or a long city misread once, is give
 test('marks read before a hospital name are dropped', () => {
   assert.equal(repairHospitalName('·天津医科大学附属第一医院', 'tianjin', extractTables()), '天津医科大学附属第一医院');
 });
+
+test('on a page, a payee label missing its 收 with seal text after it leaves the name alone', () => {
+  const lines = [
+    line('内蒙古自治区医疗门诊收费票据', 300, 30, 28, 34),
+    line('票据代码：115674', 60, 100),
+    line('合计 377.20', 60, 200),
+    line('款单位（章）财务呼和浩特市第二人民医院', 60, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'neimenggu' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '呼和浩特市第二人民医院');
+});
