@@ -19,6 +19,8 @@ export interface HospitalNameTables {
   readonly nameWords: readonly string[];
   /** Labels of the payee line's row, right of it (复核人, 收款人): where to look when its own label was not read. */
   readonly rowMates: readonly string[];
+  /** Numeral of 第X医院 -> characters OCR reads for it (兰 for 三). */
+  readonly ordinalLookalikes: ReadonlyMap<string, readonly string[]>;
 }
 
 function isStringList(v: unknown): v is string[] {
@@ -37,6 +39,14 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
   if (!isStringList(kinds)) throw new Error(`${source}: "kinds" must be a list of words`);
   if (!isStringList(sealWords)) throw new Error(`${source}: "sealWords" must be a list of words`);
   if (typeof adminLookalikes !== 'object' || adminLookalikes === null) throw new Error(`${source}: "adminLookalikes" must be an object`);
+  // Optional: a table without it only loses the repair of a misread 第X numeral.
+  const ordinals = new Map<string, readonly string[]>();
+  const ordinalLookalikes = root.ordinalLookalikes ?? {};
+  if (typeof ordinalLookalikes !== 'object' || ordinalLookalikes === null || Array.isArray(ordinalLookalikes)) throw new Error(`${source}: "ordinalLookalikes" must be an object`);
+  for (const [numeral, chars] of Object.entries(ordinalLookalikes)) {
+    if (!isStringList(chars)) throw new Error(`${source}: ordinalLookalikes.${numeral} must be a list of characters`);
+    ordinals.set(numeral, chars);
+  }
   const lookalikes = new Map<string, readonly string[]>();
   for (const [suffix, chars] of Object.entries(adminLookalikes)) {
     if (!isStringList(chars)) throw new Error(`${source}: adminLookalikes.${suffix} must be a list of characters`);
@@ -51,6 +61,7 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
     adminLookalikes: lookalikes,
     nameWords,
     rowMates,
+    ordinalLookalikes: ordinals,
   };
 }
 
@@ -222,5 +233,17 @@ export function repairNameWords(name: string, t: HospitalNameTables = hospitalNa
       changed[i] = true;
     });
   }
-  return out.join('');
+  return repairOrdinal(out.join(''), t);
+}
+
+/**
+ * 第兰医院 -> 第三医院: a numeral misread as a listed look-alike, only between 第 and a word that
+ * follows numerals in names (医院, 人民医院, 附属医院, 中心医院) and only a character listed for
+ * exactly one numeral, since 第X is one character from every numeral alike.
+ */
+function repairOrdinal(name: string, t: HospitalNameTables): string {
+  return name.replace(/第([\u4e00-\u9fff])(?=(?:人民|附属|中心)?医院)/gu, (whole, ch: string) => {
+    const numerals = [...t.ordinalLookalikes].filter(([, chars]) => chars.includes(ch)).map(([n]) => n);
+    return numerals.length === 1 ? `第${numerals[0]!}` : whole;
+  });
 }

@@ -117,3 +117,13 @@ test('on a page, a payee label missing its 收 with seal text after it leaves th
   assert.ok(out.ok);
   assert.equal(out.ok && out.result.hospital_name, '呼和浩特市第二人民医院');
 });
+
+test('a 第X numeral read as a listed look-alike is repaired only before a word numerals precede', async () => {
+  const { repairNameWords } = await import('../../src/extract/hospital-name.js');
+  assert.equal(repairNameWords('上海市第兰医院'), '上海市第三医院');
+  assert.equal(repairNameWords('南京市第汇人民医院'), '南京市第二人民医院');
+  assert.equal(repairNameWords('某市第兰中学'), '某市第兰中学', 'not before a hospital word');
+  assert.equal(repairNameWords('某市第十人民医院'), '某市第十人民医院', 'a numeral stays');
+  const t = parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {}, "nameWords": [], "ordinalLookalikes": {"二": ["兰"], "三": ["兰"]}}');
+  assert.equal(repairNameWords('某市第兰医院', t), '某市第兰医院', 'a look-alike of two numerals is left as read');
+});
