@@ -137,7 +137,9 @@ export function restorePlacePrefix(
     const head = chars.slice(0, want.length);
     const diff = head.filter((c, i) => c !== want[i]).length;
     const last = want[want.length - 1]!;
-    if (diff === 1 && head[want.length - 1] === last) return n + chars.slice(want.length).join('');
+    // Long full names (新疆维吾尔自治区) may have two misreads: no other place is that close.
+    const allowed = want.length >= 6 ? 2 : 1;
+    if (diff >= 1 && diff <= allowed && head[want.length - 1] === last) return n + chars.slice(want.length).join('');
     // Short name + a look-alike of the administrative suffix.
     const looks = t.adminLookalikes.get(last) ?? [];
     if (diff === 1 && head.slice(0, -1).join('') === want.slice(0, -1).join('') && looks.includes(head[want.length - 1]!)) {

@@ -127,3 +127,9 @@ test('a 第X numeral read as a listed look-alike is repaired only before a word 
   const t = parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {}, "nameWords": [], "ordinalLookalikes": {"二": ["兰"], "三": ["兰"]}}');
   assert.equal(repairNameWords('某市第兰医院', t), '某市第兰医院', 'a look-alike of two numerals is left as read');
 });
+
+test('a long autonomous-region name misread twice is given back; a short name misread twice is not', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('新疆线吾尔国治区肿瘤医院', 'xinjiang', t), '新疆维吾尔自治区肿瘤医院');
+  assert.equal(restorePlacePrefix('汉律市急救中心', 'tianjin', t), '汉律市急救中心', 'two of three characters are too many');
+});
