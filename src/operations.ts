@@ -11,7 +11,7 @@ import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
 import { restoreProvincePrefix } from './extract/header.js';
-import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread, payeeRowStrips } from './extract/reread.js';
+import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread, payeeRowStrips, placeNames } from './extract/reread.js';
 import { extractTables } from './extract/tables.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
@@ -85,7 +85,9 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       // No label read: the payee row is found from its neighbours (复核人, 收款人).
       const strips = labelled.length > 0 ? labelled : payeeRowStrips(page.lines);
       const reread = strips.length > 0 ? await ocr.recognizeRegions(paled, strips) : [];
-      const name = reread.map((l) => hospitalFromStrip(l.text)).find((n) => n !== '');
+      // The province repair also tells where a name the seal cut starts (财务专庆中医院).
+      const restore = (n: string) => restoreProvincePrefix(n, outcome.province, extractTables());
+      const name = reread.map((l) => hospitalFromStrip(l.text, placeNames(), restore)).find((n) => n !== '');
       if (name) result = { ...result, hospital_name: restoreProvincePrefix(name, outcome.province, extractTables()) };
     }
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.

@@ -173,11 +173,11 @@ const SEAL_CHARS = /[收费专用章财务印]/;
 const MAX_SEAL_LEAD = 4;
 
 /** The hospital's name in a re-read strip, or '' when the strip holds none (or only a spoilt one). */
-export function hospitalFromStrip(text: string, places: readonly string[] = placeNames()): string {
+export function hospitalFromStrip(text: string, places: readonly string[] = placeNames(), restore?: (name: string) => string): string {
   // Generic words first (上海市骨科瓦院 -> …骨科医院), or a misread suffix hides the name.
   // A strip of the whole payee row (payeeRowStrips) starts with the label itself.
   const m = HOSPITAL_NAME.exec(repairNameWords(dropLeadingLabel(text).replace(/^[:：()（）章]+/, '')));
-  return m ? trimSealLead(m[0], places) : '';
+  return m ? trimSealLead(m[0], places, restore) : '';
 }
 
 /**
@@ -186,16 +186,16 @@ export function hospitalFromStrip(text: string, places: readonly string[] = plac
  * main city) right after it, and rejected ('') when no place name shows where it starts. The seal's
  * own words mixed into the name (XX医院财务专用章, 收费专用章) reject it too.
  */
-export function trimSealLead(found: string, places: readonly string[]): string {
+export function trimSealLead(found: string, places: readonly string[], restore?: (name: string) => string): string {
   const m = HOSPITAL_NAME.exec(found);
   if (!m || m.index !== 0) return found;
   let name = found;
   const body = m[0].slice(0, m[0].length - m[1]!.length);
   const sealAt = lastIndexOf(body, SEAL_CHARS);
-  const place = firstPlace(body, places, sealAt + 1);
+  const place = firstPlace(body, places, sealAt + 1, restore, found);
   const lead = place >= 0 ? body.slice(0, place) : '';
   // A lead of seal text (its characters, or the 医院 of the ring's own name) before a place name.
-  if (place > 0 && place <= MAX_SEAL_LEAD && (SEAL_CHARS.test(lead) || /[医院]/.test(lead))) name = name.slice(place);
+  if (place > 0 && place <= MAX_SEAL_LEAD && (SEAL_CHARS.test(lead) || /[医院]/.test(lead))) name = restore ? restore(name.slice(place)) : name.slice(place);
   else if (sealAt >= 0) return '';
   return /财|专用|收费/.test(name) ? '' : name;
 }
@@ -206,12 +206,19 @@ function lastIndexOf(text: string, re: RegExp): number {
   return -1;
 }
 
-/** Index (in characters) of the earliest place name starting at or after `from`, else -1. */
-function firstPlace(text: string, places: readonly string[], from: number): number {
+/**
+ * Index (in characters) of the earliest place name starting at or after `from`, else -1. With
+ * `restore` (the invoice's province prefix repair), a place name the seal cut (庆中医院 on a
+ * Chongqing invoice) counts once given back.
+ */
+function firstPlace(text: string, places: readonly string[], from: number, restore?: (name: string) => string, whole = text): number {
   const chars = [...text];
+  const all = [...whole];
   for (let i = Math.max(0, from); i < chars.length; i++) {
     const rest = chars.slice(i).join('');
-    if (places.some((p) => rest.startsWith(p))) return i;
+    // The repair reads the name to its end: the generic word after a cut place may be its suffix.
+    const fixed = restore ? restore(all.slice(i).join('')) : rest;
+    if (places.some((p) => rest.startsWith(p) || fixed.startsWith(p))) return i;
   }
   return -1;
 }

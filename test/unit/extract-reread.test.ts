@@ -58,3 +58,11 @@ test('hospital re-read: a label cut short or misread before its bracket is dropp
   assert.equal(hospitalFromStrip('收教单位（章）：郑州市第三医院'), '郑州市第三医院');
   assert.equal(hospitalFromStrip('收费专用章（郑州市第三医院'), '', 'seal words are no label');
 });
+
+test('hospital re-read: seal text before a place name the seal cut is trimmed when the province repair gives the place back', async () => {
+  const { repairHospitalName } = await import('../../src/extract/header.js');
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const restore = (n: string) => repairHospitalName(n, 'chongqing', extractTables());
+  assert.equal(hospitalFromStrip('财务专庆中医院', placeNames(), restore), '重庆中医院');
+  assert.equal(hospitalFromStrip('财务专庆中医院'), '', 'without the province the lead cannot be told from the name');
+});
