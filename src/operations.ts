@@ -88,7 +88,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       // The province repair also tells where a name the seal cut starts (财务专庆中医院).
       const restore = (n: string) => restoreProvincePrefix(n, outcome.province, extractTables());
       const name = reread.map((l) => hospitalFromStrip(l.text, placeNames(), restore)).find((n) => n !== '');
-      if (name) result = { ...result, hospital_name: restoreProvincePrefix(name, outcome.province, extractTables()) };
+      if (name) result = { ...result, hospital_name: restore(name) };
     }
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
     const medical_result = outcome.qrMismatch

@@ -19,7 +19,7 @@ import {
 } from './header.js';
 import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
-import { roundCents, sameAmount } from './parse/amount.js';
+import { DIGIT_LOOKALIKES, roundCents, sameAmount } from './parse/amount.js';
 import { daysBetween } from './parse/date.js';
 import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
@@ -96,11 +96,9 @@ function buildDictionary(tables: ExtractTables, province: Province | undefined):
   return dict;
 }
 
-/** Characters OCR confuses in printed codes, mapped to one representative each. */
-const LOOKALIKE: Readonly<Record<string, string>> = { o: '0', O: '0', D: '0', Q: '0', l: '1', I: '1', i: '1', '|': '1', Z: '2', z: '2', S: '5', s: '5', B: '8', G: '6', g: '9', q: '9' };
-
+/** A code with the letters OCR reads for digits (the amount reader's table) taken as those digits. */
 function lookalikeKey(code: string): string {
-  return [...code].map((c) => LOOKALIKE[c] ?? c.toLowerCase()).join('');
+  return [...code].map((c) => DIGIT_LOOKALIKES[c] ?? c.toLowerCase()).join('');
 }
 
 /**

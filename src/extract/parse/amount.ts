@@ -5,7 +5,7 @@ import { normalizeText } from './normalize.js';
  * Letters that OCR reads in place of digits inside a number. Applied only to a token that already
  * holds a digit and that becomes a well-formed number after the swap, so words are never touched.
  */
-const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
+export const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
   O: '0', o: '0', D: '0', Q: '0',
   l: '1', I: '1', '|': '1', i: '1',
   Z: '2', z: '2',
