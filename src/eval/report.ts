@@ -3,7 +3,7 @@
  * one table. Only class names and aggregate figures appear: never a value read from an image.
  */
 import { addMatchCount, emptyMatchCount, prf, type MatchCount } from './items.js';
-import type { ClassifyScore, ExtractScore } from './score.js';
+import type { ClassifyScore, DocumentScore, ExtractScore } from './score.js';
 import { CHECKSUM_FIELDS, LIST_FIELDS, QUALITY_FLAGS, type ListField } from './truth.js';
 import type { CerCount } from './text.js';
 
@@ -35,6 +35,15 @@ export interface Confusion {
   count: number;
 }
 
+/** One labelled document the service got wrong somewhere: what, and which figures it missed. */
+export interface DocumentMiss {
+  image: string;
+  truth: string;
+  predicted: string;
+  /** The figures this document counts as wrong in: root_cls, sub_cls, direct, each quality flag. */
+  wrong: string[];
+}
+
 export interface ClassifyReport {
   images: number;
   errors: number;
@@ -45,6 +54,8 @@ export interface ClassifyReport {
   quality: Record<string, Ratio>;
   titles: Ratio;
   confusions: Confusion[];
+  /** Every document wrong in at least one figure, in set order (the JSON report's finding aid). */
+  misses: DocumentMiss[];
   seals_iou50: Detection | null;
   seal_count: Ratio;
   cer: { edits: number; reference_chars: number; cer: number | null } | null;
@@ -114,6 +125,15 @@ function ratios(map: Record<string, Counter>): Record<string, Ratio> {
   return Object.fromEntries(Object.entries(map).filter(([, c]) => c.total > 0).map(([k, c]) => [k, c.ratio()]));
 }
 
+function documentMisses(doc: DocumentScore): string[] {
+  const wrong: string[] = [];
+  if (!doc.rootRight) wrong.push('root_cls');
+  if (doc.subRight === false) wrong.push('sub_cls');
+  if (doc.directRight === false) wrong.push('direct');
+  for (const flag of QUALITY_FLAGS) if (doc.quality[flag] === false) wrong.push(flag);
+  return wrong;
+}
+
 export class ClassifyTally {
   private images = 0;
   private errors = 0;
@@ -129,9 +149,10 @@ export class ClassifyTally {
   private readonly cer: CerCount = { edits: 0, refLength: 0 };
   private cerScored = false;
   private readonly confusions = new Map<string, Confusion>();
+  private readonly misses: DocumentMiss[] = [];
   private readonly latencies: number[] = [];
 
-  add(score: ClassifyScore, ms: number | null): void {
+  add(score: ClassifyScore, ms: number | null, image = ''): void {
     this.images++;
     if (ms === null) this.errors++;
     else this.latencies.push(ms);
@@ -144,6 +165,8 @@ export class ClassifyTally {
       this.titles.right += doc.titlesFound;
       this.titles.total += doc.titlesLabelled;
       const predicted = doc.predictedClass ?? '(no document)';
+      const wrong = documentMisses(doc);
+      if (wrong.length > 0) this.misses.push({ image, truth: doc.truthClass, predicted, wrong });
       if (predicted !== doc.truthClass) {
         const key = `${doc.truthClass}\u0000${predicted}`;
         const entry = this.confusions.get(key) ?? { truth: doc.truthClass, predicted, count: 0 };
@@ -177,6 +200,7 @@ export class ClassifyTally {
       quality: ratios(this.quality),
       titles: this.titles.ratio(),
       confusions,
+      misses: this.misses,
       seals_iou50: this.sealsScored ? detection(this.seals) : null,
       seal_count: this.sealCount.ratio(),
       cer: this.cerScored ? { edits: this.cer.edits, reference_chars: this.cer.refLength, cer: this.cer.refLength > 0 ? this.cer.edits / this.cer.refLength : null } : null,

@@ -70,7 +70,7 @@ export async function evaluate(cases: readonly EvalCase[], options: EvaluateOpti
           options.onError?.(item.name, 'classify', message(err));
         }
       }
-      classifyTally.add(scoreClassify(item.classify, result), ms);
+      classifyTally.add(scoreClassify(item.classify, result), ms, item.name);
     }
     if (extractTally && item.extract && extract) {
       let outcome = null;

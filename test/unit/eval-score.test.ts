@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { ClassifyDocument, ClassifyResult } from '../../src/contract/classify.js';
 import type { MedicalResult } from '../../src/contract/extract.js';
 import { personalHash } from '../../src/eval/personal.js';
+import { ClassifyTally } from '../../src/eval/report.js';
 import { fieldMatches, scoreClassify, scoreExtract } from '../../src/eval/score.js';
 import type { ClassifyTruth, ExtractTruth } from '../../src/eval/truth.js';
 
@@ -52,6 +53,24 @@ test('documents are paired by box, then class, direction and quality are scored 
   assert.equal(score.sealCountRight, false);
   // The service's lines are put in reading order before joining: no error although listed reversed.
   assert.deepEqual(score.cer, { edits: 0, refLength: 6 });
+});
+
+test('the report lists each document wrong somewhere, with its image and the figures it missed', () => {
+  const result: ClassifyResult = {
+    classify_result: [
+      doc('居民身份证', null, [205, 0, 300, 100], { direct: 'top', isclear: true }),
+      doc('费用类票据', '门诊发票', [0, 0, 100, 98]),
+    ],
+    seals: [],
+  };
+  const tally = new ClassifyTally();
+  tally.add(scoreClassify(truth, result), 10, 'right-invoice.png');
+  tally.add(scoreClassify(truth, null), null, 'failed.png');
+  assert.deepEqual(tally.report().misses, [
+    { image: 'right-invoice.png', truth: '居民身份证', predicted: '居民身份证', wrong: ['direct', 'isclear'] },
+    { image: 'failed.png', truth: '费用类票据/门诊发票', predicted: '(no document)', wrong: ['root_cls', 'sub_cls', 'direct', 'isclear', 'iscomplete'] },
+    { image: 'failed.png', truth: '居民身份证', predicted: '(no document)', wrong: ['root_cls', 'direct', 'isclear'] },
+  ]);
 });
 
 test('a failed classification scores every labelled fact as wrong, and the whole text as deleted', () => {
