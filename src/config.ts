@@ -2,6 +2,7 @@
  * Service configuration, read from environment variables in one place. The table below is also
  * what the README's configuration table documents; `meddoc serve --help` prints it.
  */
+import { availableParallelism } from 'node:os';
 
 export interface ServiceConfig {
   port: number;
@@ -13,6 +14,10 @@ export interface ServiceConfig {
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   shutdownGraceMs: number;
+  /** Images decoded and worked on at once by A, C and B-from-image (src/http/admission.ts). */
+  imagesInFlight: number;
+  imageQueue: number;
+  imageQueueWaitMs: number;
 }
 
 interface Setting {
@@ -32,6 +37,9 @@ export const SETTINGS: readonly Setting[] = [
   { env: 'MEDDOC_ANALYSIS_WORKERS', default: '1 (2 from 4 cores)', description: 'worker threads for the pixel work of A and C (documents, seals, crops, quality, QR) and text classification, off the HTTP event loop (docs/workers.md); 0 keeps that work on the event loop, only to measure what the pool saves' },
   { env: 'MEDDOC_ANALYSIS_QUEUE', default: '16 per worker', description: 'image-analysis tasks that may wait for a worker; past it a task waits MEDDOC_ANALYSIS_QUEUE_WAIT_MS, then the call answers busy (retry)' },
   { env: 'MEDDOC_ANALYSIS_QUEUE_WAIT_MS', default: '5000', description: 'how long an image-analysis task past a full queue waits for room' },
+  { env: 'MEDDOC_IMAGES_IN_FLIGHT', default: 'cores', description: 'images (A, C, B from an image) decoded and worked on at once; later requests wait in line holding only their upload, which bounds memory under many clients (docs/workers.md)' },
+  { env: 'MEDDOC_IMAGE_QUEUE', default: '64', description: 'requests with an image that may wait for a turn; one more answers busy (retry) at once' },
+  { env: 'MEDDOC_IMAGE_QUEUE_WAIT_MS', default: '30000', description: 'longest wait for a turn before the call answers busy (retry)' },
   { env: 'MEDDOC_SHUTDOWN_GRACE_MS', default: '25000', description: 'on SIGTERM, how long in-flight requests may take to finish' },
 ];
 
@@ -71,5 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     bodyLimitBytes: BODY_LIMIT_BYTES,
     requestTimeoutMs: readInt(env, 'MEDDOC_REQUEST_TIMEOUT_MS', 1000, 600000),
     shutdownGraceMs: readInt(env, 'MEDDOC_SHUTDOWN_GRACE_MS', 0, 600000),
+    imagesInFlight: readEnv(env, 'MEDDOC_IMAGES_IN_FLIGHT') === 'cores' ? Math.max(1, availableParallelism()) : readInt(env, 'MEDDOC_IMAGES_IN_FLIGHT', 1, 1024),
+    imageQueue: readInt(env, 'MEDDOC_IMAGE_QUEUE', 0, 100000),
+    imageQueueWaitMs: readInt(env, 'MEDDOC_IMAGE_QUEUE_WAIT_MS', 0, 600000),
   };
 }

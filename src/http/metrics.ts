@@ -1,5 +1,5 @@
 /** Prometheus metrics: requests by operation and status, and a latency histogram per operation. */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export class Metrics {
   readonly registry = new Registry();
@@ -26,6 +26,26 @@ export class Metrics {
   observe(operation: string, status: string, seconds: number): void {
     this.requests.inc({ operation, status });
     this.latency.observe({ operation }, seconds);
+  }
+
+  /** Images in progress and requests waiting for a turn, read when scraped. */
+  watchAdmission(admission: { readonly active: number; readonly waiting: number }): void {
+    new Gauge({
+      name: 'meddoc_images_in_progress',
+      help: 'Images decoded and being worked on (A, C, B from an image)',
+      registers: [this.registry],
+      collect() {
+        this.set(admission.active);
+      },
+    });
+    new Gauge({
+      name: 'meddoc_images_waiting',
+      help: 'Requests with an image waiting for a turn (MEDDOC_IMAGES_IN_FLIGHT)',
+      registers: [this.registry],
+      collect() {
+        this.set(admission.waiting);
+      },
+    });
   }
 
   text(): Promise<string> {

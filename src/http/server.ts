@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { ApiKeyStore } from '../auth/keys.js';
 import { errorForLog } from '../util/log.js';
 import type { ServiceConfig } from '../config.js';
+import { AdmissionBusyError, ImageAdmission } from './admission.js';
 import { Authenticator } from './auth.js';
 import { ApiError, errorBody, isApiError, type MessageField } from './errors.js';
 import { Metrics } from './metrics.js';
@@ -50,6 +51,8 @@ export interface RouteDeps {
   config: ServiceConfig;
   auth: Authenticator;
   operations: ServiceOperations;
+  /** Every route that decodes an image does so, and works on it, inside `withImageTurn`. */
+  withImageTurn: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 const REQUEST_ID_HEADER = 'x-request-id';
@@ -193,7 +196,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   const auth = new Authenticator(deps.keys);
-  const routeDeps: RouteDeps = { config, auth, operations: deps.operations };
+  const admission = new ImageAdmission({ inFlight: config.imagesInFlight, queueLimit: config.imageQueue, waitMs: config.imageQueueWaitMs });
+  metrics.watchAdmission(admission);
+  const withImageTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await admission.run(work);
+    } catch (err) {
+      // Overload, not a bug: the client is told to retry, as for the engines' own queues (docs/compat.md).
+      if (err instanceof AdmissionBusyError) throw new ApiError('INTERNAL_ERROR', `the service is busy (${err.message}); retry in a few seconds`);
+      throw err;
+    }
+  };
+  const routeDeps: RouteDeps = { config, auth, operations: deps.operations, withImageTurn };
   registerClassifyRoute(app, routeDeps);
   registerVerifyRoute(app, routeDeps);
   registerExtractRoutes(app, routeDeps);

@@ -34,12 +34,17 @@ export function registerClassifyRoute(app: FastifyInstance, deps: RouteDeps): vo
         caller = await deps.auth.authenticate(request.headers['x-df-api-id'], request.headers['x-df-api-secret'], 'classify');
         request.ctx.keyId = caller.keyId;
       }
-      const image = await loadImage(requireImageSource(fields, CLASSIFY_IMAGE_FIELDS), deps.config.fetchAllowHosts);
-      deps.auth.takeQuota(caller);
-      const classify = deps.operations.classify;
-      if (!classify) throw new ApiError('INTERNAL_ERROR', 'the classification engine is not available in this build');
-      const started = performance.now();
-      const result = await classify(image);
+      const source = requireImageSource(fields, CLASSIFY_IMAGE_FIELDS);
+      let started = 0;
+      const result = await deps.withImageTurn(async () => {
+        const image = await loadImage(source, deps.config.fetchAllowHosts);
+        deps.auth.takeQuota(caller);
+        const classify = deps.operations.classify;
+        if (!classify) throw new ApiError('INTERNAL_ERROR', 'the classification engine is not available in this build');
+        // time_cost is the operation's own time, as before the gate: not the wait for a turn, not the decode.
+        started = performance.now();
+        return classify(image);
+      });
       markStatus(reply, 'OK');
       return {
         request_id: request.ctx.requestId,

@@ -25,11 +25,14 @@ export function registerExtractRoutes(app: FastifyInstance, deps: RouteDeps): vo
     const caller = await deps.auth.authenticate(request.headers['x-df-api-id'], request.headers['x-df-api-secret'], 'extract');
     request.ctx.keyId = caller.keyId;
     const autoRotate = booleanField(fields, 'auto_rotate', false);
-    const image = await loadImage(requireImageSource(fields, INVOICE_IMAGE_FIELDS), deps.config.fetchAllowHosts);
-    deps.auth.takeQuota(caller);
-    const extract = deps.operations.extract;
-    if (!extract) throw new ApiError('INTERNAL_ERROR', 'the invoice extraction engine is not available in this build');
-    const outcome = await extract(image, { variant, autoRotate });
+    const source = requireImageSource(fields, INVOICE_IMAGE_FIELDS);
+    const outcome = await deps.withImageTurn(async () => {
+      const image = await loadImage(source, deps.config.fetchAllowHosts);
+      deps.auth.takeQuota(caller);
+      const extract = deps.operations.extract;
+      if (!extract) throw new ApiError('INTERNAL_ERROR', 'the invoice extraction engine is not available in this build');
+      return extract(image, { variant, autoRotate });
+    });
     if (!outcome.ok) {
       throw new ApiError('DETETION_FAILED', `no medical invoice could be read in the image: found ${outcome.found}`);
     }

@@ -59,11 +59,13 @@ export function registerVerifyRoute(app: FastifyInstance, deps: RouteDeps): void
       let qrcodeScanResult: -1 | 0 | 1 = -1;
       const source = findImageSource(fields, INVOICE_IMAGE_FIELDS);
       if (source) {
-        const image = await loadImage(source, deps.config.fetchAllowHosts);
-        deps.auth.takeQuota(caller);
-        const read = deps.operations.readInvoiceElements;
-        if (!read) throw new ApiError('INTERNAL_ERROR', 'reading e-invoice images is not available in this build');
-        const found = await read(image);
+        const found = await deps.withImageTurn(async () => {
+          const image = await loadImage(source, deps.config.fetchAllowHosts);
+          deps.auth.takeQuota(caller);
+          const read = deps.operations.readInvoiceElements;
+          if (!read) throw new ApiError('INTERNAL_ERROR', 'reading e-invoice images is not available in this build');
+          return read(image);
+        });
         if (!found.elements) {
           throw new ApiError('DETETION_FAILED', 'no electronic invoice could be found in the image (no readable QR code or printed elements)');
         }

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ClassifyResult } from '../../src/contract/classify.js';
+import { fileForm, post, startTestServer } from '../helpers/server.js';
+import { solidPng } from '../helpers/png.js';
+
+const A = '/api/v2/medical_classify_pro';
+const C = '/ocr/medical/v2/medical_invoice/basic/beijing';
+
+test('images past MEDDOC_IMAGES_IN_FLIGHT wait their turn; past MEDDOC_IMAGE_QUEUE the call answers busy, and nothing else breaks', async () => {
+  let release: () => void = () => {};
+  const gateOpen = new Promise<void>((resolve) => { release = resolve; });
+  let running = 0;
+  let most = 0;
+  const server = await startTestServer({ MEDDOC_IMAGES_IN_FLIGHT: '1', MEDDOC_IMAGE_QUEUE: '1', MEDDOC_IMAGE_QUEUE_WAIT_MS: '10000' }, {
+    operations: {
+      classify: async (): Promise<ClassifyResult> => {
+        running++;
+        most = Math.max(most, running);
+        await gateOpen;
+        running--;
+        return { classify_result: [], seals: [] };
+      },
+    },
+  });
+  try {
+    const png = await solidPng(200, 200);
+    const first = post(server.url + A, { headers: server.headers, form: fileForm('image_file', png) });
+    const second = post(server.url + A, { headers: server.headers, form: fileForm('image_file', png) });
+    // Give both time to arrive: one runs, one waits in line.
+    for (let i = 0; i < 50 && running === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+    const third = await post(server.url + C, { headers: server.headers, form: fileForm('file', png) });
+    assert.equal(third.status, 500);
+    assert.equal(third.body.status, 'INTERNAL_ERROR');
+    assert.match(third.body.reason as string, /busy .*retry/);
+    const b = await post(server.url + '/ocr/medical/verify_note_code', { headers: server.headers, json: {} });
+    assert.equal(b.status, 200, 'B without an image needs no turn');
+    release();
+    const [r1, r2] = await Promise.all([first, second]);
+    assert.equal(r1.status, 200);
+    assert.equal(r2.status, 200);
+    assert.equal(most, 1, 'never two images at once');
+  } finally {
+    release();
+    await server.close();
+  }
+});
+
+test('a malformed MEDDOC_IMAGES_IN_FLIGHT is refused at start', async () => {
+  await assert.rejects(startTestServer({ MEDDOC_IMAGES_IN_FLIGHT: '0' }), /MEDDOC_IMAGES_IN_FLIGHT/);
+});
