@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -99,6 +99,13 @@ describe('meddoc serve', () => {
       });
       assert.match(out, /No API key exists yet/);
       assert.match(out, /meddoc keys create/);
+      if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
+        // The launcher starts the server again with glibc's arena limit (bin/meddoc.js) and passes signals on.
+        const server = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/);
+        assert.equal(server.length, 1, 'one server process under the launcher');
+        const environ = readFileSync(`/proc/${server[0]}/environ`, 'utf8').split('\0');
+        assert.ok(environ.includes('MALLOC_ARENA_MAX=2'));
+      }
 
       const key = JSON.parse(meddoc(['keys', 'create', '--json'], { MEDDOC_DATA_DIR: dataDir }).stdout) as { api_id: string; api_secret: string };
       const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
