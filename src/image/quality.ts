@@ -11,6 +11,7 @@
 import type { QualifyRes } from '../contract/classify.js';
 import type { Quad8 } from '../ocr/types.js';
 import { downscaleTo, laplacianVariance, resizeRgb, toGray } from './ops.js';
+import { scannedPageState } from './scan-page.js';
 import { paperTraits, type PaperTraits } from './screen.js';
 import type { RgbImage } from './types.js';
 
@@ -241,6 +242,12 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   // The surface along two sides or more: one side alone may be a wedge of table beside a page
   // that fills the frame, which the ink test below judges.
   if (border.filter((p) => p < s.borderPaperSurface).length >= 2) return 0.25;
+  // Paper all round: a scan. A lid a few grey levels off the paper shows the page's own edges,
+  // which tell whether a page put down askew pokes a corner out of the picture (full resolution:
+  // the corner may be out by a pixel or two).
+  const page = scannedPageState(image);
+  if (page === 'cut') return 0.25;
+  if (page === 'inside') return s.insideFrame;
   // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
   const gray = neutralInk(work, false);
   const rim = neutralInk(work, true);

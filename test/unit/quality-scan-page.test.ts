@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { completenessScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
+import { scannedPageState } from '../../src/image/scan-page.js';
+import type { RgbImage } from '../../src/image/types.js';
+import type { Quad8 } from '../../src/ocr/types.js';
+import { page, svgToRgb, textLines } from './seals-draw.js';
+
+const threshold = QUALITY_SETTINGS.thresholds;
+const W = 900;
+const H = 1200;
+const whole = (img: RgbImage): Quad8 => [0, 0, img.width - 1, 0, img.width - 1, img.height - 1, 0, img.height - 1];
+
+/**
+ * A flatbed scan: a white page `margin` px inside the frame on every side, turned `degrees`
+ * about the centre, on a lid of grey level `lid`, with rows of print on it.
+ */
+async function scan(margin: number, degrees: number, lid: number): Promise<RgbImage> {
+  const tone = `rgb(${lid},${lid},${lid})`;
+  const body = `<g transform="rotate(${degrees} ${W / 2} ${H / 2})"><rect x="${margin}" y="${margin}" width="${W - 2 * margin}" height="${H - 2 * margin}" fill="#fff"/>${textLines(margin + 60, margin + 80, W - 2 * margin - 120, 30)}</g>`;
+  return svgToRgb(page(W, H, body, tone));
+}
+
+test('a scanned page a degree askew inside a lid a few levels darker is whole', async () => {
+  // Corners move by about (900 / 2) * sin(0.5 deg) = 4 px: inside a 14 px margin.
+  const img = await scan(14, 0.5, 246);
+  assert.equal(scannedPageState(img), 'inside');
+  assert.ok(completenessScore({ image: img, quad: whole(img), crop: img }) >= threshold.iscomplete);
+});
+
+test('the same page on a tight scan pokes a corner out of the frame: cut', async () => {
+  // Corners move by about (1200 / 2) * sin(0.8 deg) = 8 px horizontally: past a 3 px margin.
+  const img = await scan(3, 0.8, 246);
+  assert.equal(scannedPageState(img), 'cut');
+  assert.ok(completenessScore({ image: img, quad: whole(img), crop: img }) < threshold.iscomplete);
+});
+
+test('a lid only three levels off the paper still shows the edges; one as white as the paper shows nothing', async () => {
+  assert.equal(scannedPageState(await scan(3, -0.8, 252)), 'cut');
+  assert.equal(scannedPageState(await scan(14, -0.5, 252)), 'inside');
+  assert.equal(scannedPageState(await scan(3, 0.8, 255)), 'unknown');
+});
+
+test('a printed frame rule near the edge of a page filling the frame is not taken for the page edge', async () => {
+  // White page to the frame, a 2 px ruled border 12 px in, a dark band along the top: no lid anywhere.
+  const body = `<rect x="12" y="12" width="${W - 24}" height="${H - 24}" fill="none" stroke="#222" stroke-width="2"/><rect x="0" y="0" width="${W}" height="40" fill="#888"/>${textLines(60, 100, W - 120, 30)}`;
+  const img = await svgToRgb(page(W, H, body));
+  assert.notEqual(scannedPageState(img), 'cut');
+});
+
+test('light falling off smoothly over a page that fills the frame is no edge', async () => {
+  const body = `<defs><radialGradient id="g" cx="50%" cy="50%" r="75%"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#c8c8c8"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${textLines(60, 100, W - 120, 30)}`;
+  const img = await svgToRgb(page(W, H, body));
+  assert.equal(scannedPageState(img), 'unknown');
+});
