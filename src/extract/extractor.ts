@@ -26,6 +26,7 @@ import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
+import { chooseTotal } from './total.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -205,7 +206,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
 
   const totalFigures = num(header, 'total_cost_figures');
   const totalCapital = num(header, 'total_cost_capital');
-  let total = totalFigures ?? totalCapital ?? 0;
+  // 小写 and 大写 disagreeing: the reading the invoice backs or the one that lost no digits (total.ts).
+  let total = chooseTotal(totalFigures, totalCapital, totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables));
 
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);

@@ -39,10 +39,14 @@ export function headerValueTables(): HeaderValueTables {
 }
 
 const HAN = /[\u4e00-\u9fff]/;
+/** Punctuation and symbols before a value's first letter or digit (the middle dot is trimmed by trimMarks). */
+const LEADING_MARKS = /^[^\p{L}\p{N}·]+/u;
 
 /** readValue, then the lenient readings of this module; null when the text is no value of the kind. */
 export function readHeaderValue(kind: FieldKind, raw: string, t: HeaderValueTables = headerValueTables()): FieldValue | null {
-  const value = readValue(kind, raw);
+  // A name starts with a letter: quotes, dashes and specks read before it (“姚轩波) are marks, and
+  // the strict reader would refuse the name for them and move on to a cell that is no name.
+  const value = readValue(kind, kind === 'person' ? trimValue(raw).replace(LEADING_MARKS, '') : raw);
   // A dot before a name or a word (·新农合) is a speck or a leader, never part of the value.
   if ((kind === 'person' || kind === 'text') && typeof value === 'string') return trimMarks(value, t, kind === 'person' ? 2 : 1);
   if (value !== null) return value;

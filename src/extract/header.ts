@@ -2,6 +2,7 @@
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, type Segment } from './layout.js';
 import { hospitalIn, hospitalNameTables, repairNameWords, restorePlacePrefix } from './hospital-name.js';
+import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
 import type { ExtractTables, HeaderField } from './tables.js';
@@ -112,6 +113,31 @@ export function edgeLabelHits(
   return out;
 }
 
+/** Every proper start (two characters and more) of every field label: 交款人统 of 交款人统一社会信用代码. */
+export function labelHeads(tables: ExtractTables): ReadonlySet<string> {
+  const heads = new Set<string>();
+  for (const spec of tables.fields.values()) {
+    for (const label of spec.labels) {
+      const chars = [...compact(label)];
+      for (let n = 2; n < chars.length; n++) heads.add(chars.slice(0, n).join(''));
+    }
+  }
+  return heads;
+}
+
+/**
+ * A label hit that is the start of a longer label broken over two OCR lines: 交款人 in 交款人统一 |
+ * 社会信用代码. What follows it to the end of its segment continues that longer label (统一 is no
+ * patient's name), so the hit is not the short label at all.
+ */
+export function startsLongerLabel(hit: TermHit<TermPayload>, bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>, heads: ReadonlySet<string>): boolean {
+  const own = bySegment.get(hit.segment.id) ?? [];
+  if (own.some((h) => h.start >= hit.end)) return false;
+  const chars = [...hit.segment.text];
+  if (chars.length <= hit.end) return false;
+  return heads.has(hit.term + chars.slice(hit.end).join(''));
+}
+
 /**
  * Reads every labelled field. A label can stand for several fields (收款单位 is both hospital and
  * payee unit). For each field, its labels are tried in the table's order (most specific first) and
@@ -134,11 +160,13 @@ export function readHeader(
       perField.set(p.field, list);
     }
   }
+  const heads = labelHeads(tables);
   const out: HeaderValues = {};
   for (const [field, list] of perField) {
     const kind = tables.fields.get(field)!.kind;
     list.sort((a, b) => a.rank - b.rank || a.hit.segment.box.y0 - b.hit.segment.box.y0);
     for (const { hit } of list) {
+      if (startsLongerLabel(hit, bySegment, heads)) continue;
       const value = valueCandidates(hit, bySegment, segments, unit)
         .map((c) => readHeaderValue(kind, c.text))
         .find((v): v is FieldValue => v !== null);
@@ -148,7 +176,30 @@ export function readHeader(
       }
     }
   }
+  const agreeing = figureAgreeingWithCapital(perField.get('total_cost_figures') ?? [], out, (hit) => valueCandidates(hit, bySegment, segments, unit));
+  if (agreeing !== null) out.total_cost_figures = agreeing;
   return out;
+}
+
+/**
+ * The 小写 total when the first figure read near its labels disagrees with the 大写 one: another
+ * candidate of those labels (the next cell, the cell below) reading exactly the capital amount is
+ * the total, the first one a neighbouring amount. null when nothing is to change.
+ */
+function figureAgreeingWithCapital(
+  labels: readonly { hit: TermHit<TermPayload> }[],
+  read: HeaderValues,
+  candidates: (hit: TermHit<TermPayload>) => readonly Segment[],
+): number | null {
+  const { total_cost_figures: figures, total_cost_capital: capital } = read;
+  if (typeof capital !== 'number' || typeof figures !== 'number' || capital <= 0 || sameAmount(figures, capital)) return null;
+  for (const { hit } of labels) {
+    for (const c of candidates(hit)) {
+      const v = readHeaderValue('amount', c.text);
+      if (typeof v === 'number' && sameAmount(v, capital)) return v;
+    }
+  }
+  return null;
 }
 
 /**

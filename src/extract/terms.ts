@@ -154,10 +154,13 @@ export function valueCandidates<P>(
   const rest = slice(hit.segment, hit.end, next ? next.start : undefined);
   if (rest) out.push(rest);
   if (next) return out;
+  // A value printed off the form (dot-matrix) may start over the label's colon: with nothing but
+  // separators after the label in its segment, the label's own last character is the anchor's end.
+  const anchor = /^[:：\s]*$/.test(rest?.text ?? '') && hit.end > 0 ? { ...hit.segment.box, x1: hit.segment.chars[hit.end - 1]?.x1 ?? hit.segment.box.x1 } : hit.segment.box;
   // Right of the label, the first cell that starts with another term ends this label's row span;
   // below, only cells that start with a term are skipped.
   let rightClosed = false;
-  for (const { s, where } of neighbours(hit.segment.box, segments, unit)) {
+  for (const { s, where } of neighbours(anchor, segments, unit)) {
     if (s.id === hit.segment.id) continue;
     if (where === 'right' && rightClosed) continue;
     const first = (hitsBySegment.get(s.id) ?? [])[0];

@@ -1,0 +1,39 @@
+/**
+ * The invoice total from its two printed readings, the figures (小写) and the capital numerals
+ * (大写). They say the same amount; when OCR makes them disagree, the one the invoice itself backs
+ * (sum of categories, payment split, QR) wins, else the one that holds the other's digits: a figure
+ * cut by a seal or the edge (`7` of 770.20) or without its point (`51160`) lost characters that the
+ * capital still has, while a capital reading that lost numerals is a shorter figure.
+ */
+import { sameAmount } from './parse/amount.js';
+
+/** An amount's significant digits as printed: 770.20 -> 77020, 7.00 -> 7, 0.5 -> 050 -> 50. */
+export function amountDigits(v: number): string {
+  const cents = Math.round(Math.abs(v) * 100);
+  const text = cents % 100 === 0 ? String(cents / 100) : String(cents);
+  return text.replace(/^0+(?=\d)/, '');
+}
+
+/** True when every character of `part` occurs in `whole` in order, and `whole` is longer. */
+function properSubsequence(part: string, whole: string): boolean {
+  if (part.length >= whole.length) return false;
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
+}
+
+/**
+ * The total: figures and capital agreeing, else the better-backed of the two (see the module
+ * comment), else the figures as printed. 0 when neither was read.
+ */
+export function chooseTotal(figures: number | null, capital: number | null, corroborations: readonly number[]): number {
+  if (figures === null) return capital ?? 0;
+  if (capital === null || sameAmount(figures, capital)) return figures;
+  const backs = (v: number): boolean => corroborations.some((c) => sameAmount(c, v));
+  const [f, c] = [backs(figures), backs(capital)];
+  if (f !== c) return f ? figures : capital;
+  // The figure read without its decimal point (51160 for 511.60).
+  if (sameAmount(figures, capital * 100)) return capital;
+  if (properSubsequence(amountDigits(figures), amountDigits(capital))) return capital;
+  return figures;
+}

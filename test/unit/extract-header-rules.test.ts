@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { readHeaderValue } from '../../src/extract/header-values.js';
+import { amountDigits, chooseTotal } from '../../src/extract/total.js';
+import { line } from './extract-lines.js';
+
+const TITLE = line('江苏省医疗门诊收费票据', 300, 30, 28, 34);
+
+function read(lines: Parameters<typeof extractInvoice>[0]['lines']) {
+  const out = extractInvoice({ lines, width: 1200, height: 500, variant: 'jiangsu', today: '2026-01-01' });
+  assert.ok(out.ok);
+  if (!out.ok) throw new Error('not an invoice');
+  return out.result;
+}
+
+test('a name loses quotes and marks read before it', () => {
+  assert.equal(readHeaderValue('person', '“姚轩波'), '姚轩波');
+  assert.equal(readHeaderValue('person', '"-林超'), '林超');
+  assert.equal(readHeaderValue('person', '“连'), null, 'one character left: no name');
+});
+
+test('a short label starting a longer one broken over two lines is not read (交款人统一 | 社会信用代码)', () => {
+  const r = read([
+    TITLE,
+    line('交款人统一', 60, 100),
+    line('社会信用代码：500103196605029325', 170, 100),
+    line('交款人：钟静晓', 60, 140),
+    line('合计 377.20', 60, 240),
+  ]);
+  assert.equal(r.patient_name, '钟静晓');
+});
+
+test('a value printed over the label colon (dot-matrix shifted) is the label value, not the cell below', () => {
+  // 交款人： ends at x = 60 + 4 * 20 = 140; the name starts at 125, over the colon, a little lower.
+  const r = read([
+    TITLE,
+    line('交款人：', 60, 100),
+    line('“姚轩波', 125, 110),
+    line('连翘', 40, 160),
+    line('合计 377.20', 60, 240),
+  ]);
+  assert.equal(r.patient_name, '姚轩波');
+});
+
+test('an amount’s printed digits', () => {
+  assert.equal(amountDigits(770.2), '77020');
+  assert.equal(amountDigits(7), '7');
+  assert.equal(amountDigits(0.5), '50');
+});
+
+test('the total: 小写 and 大写 agree, or the backed one, or the one holding the other’s digits', () => {
+  assert.equal(chooseTotal(362.5, 362.5, []), 362.5);
+  assert.equal(chooseTotal(null, 362.5, []), 362.5);
+  assert.equal(chooseTotal(362.5, null, []), 362.5);
+  assert.equal(chooseTotal(null, null, []), 0);
+  assert.equal(chooseTotal(7, 770.2, []), 770.2, 'a figure cut by a seal');
+  assert.equal(chooseTotal(51160, 511.6, []), 511.6, 'a figure without its point');
+  assert.equal(chooseTotal(770.2, 70.2, []), 770.2, 'a capital that lost numerals');
+  assert.equal(chooseTotal(88.01, 362.5, [362.5]), 362.5, 'the categories add up to the capital');
+  assert.equal(chooseTotal(362.5, 326.5, [362.5]), 362.5, 'the categories add up to the figures');
+  assert.equal(chooseTotal(362.5, 326.5, []), 362.5, 'nothing decides: the figures as printed');
+});
+
+test('a 小写 candidate agreeing with the 大写 total wins over a nearer amount', () => {
+  const r = read([
+    TITLE,
+    line('交款人：林超', 60, 100),
+    line('金额合计（大写）', 60, 200),
+    line('叁佰陆拾贰元伍角整', 260, 200),
+    line('（小写）', 520, 200),
+    line('8.00', 620, 196),
+    line('362.50', 760, 200),
+  ]);
+  assert.equal(r.total_cost, 362.5);
+});
