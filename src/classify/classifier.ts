@@ -16,6 +16,7 @@ import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { withCopyMarks } from './copy-marks.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
+import { bandTitleLines, TITLE_BAND_SETTINGS, titleBandSearchArea } from './title-band.js';
 import { joinTitleRegion, joinTitleText, pickTitles, titleGroups } from './titles.js';
 import { SCENE_SETTINGS } from './visual.js';
 
@@ -84,7 +85,27 @@ async function rereadUnderSeals(frame: CropFrame, lines: OcrLine[], seals: reado
   return out;
 }
 
-async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<ClassifyDocument> {
+/**
+ * A card's title lost with a title band the localiser left out (see title-band.ts): the card's
+ * surroundings read once more, the lines that can be its title, with quads in the card's crop frame.
+ */
+async function readTitleBand(image: RgbImage, doc: LocatedDocument, others: readonly LocatedDocument[], frame: CropFrame, input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<OcrLine[]> {
+  const wider = await cutOut(pixels, image, titleBandSearchArea(doc, image.width, image.height));
+  const read = await input.ocr(wider.crop);
+  const inImage = read.lines.map((l) => mapQuad(l.quad, wider.toImage, image.width, image.height));
+  return bandTitleLines(read.lines, inImage, doc, others, tax).map((i) => {
+    const q = inImage[i];
+    const local: number[] = [];
+    for (let k = 0; k < 8; k += 2) local.push(...frame.fromImage(q[k], q[k + 1]).map(Math.round));
+    return { ...read.lines[i], quad: local as Quad8 };
+  });
+}
+
+function uprightYs(q: Quad8): number[] {
+  return [q[1], q[3], q[5], q[7]];
+}
+
+async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: readonly LocatedDocument[], seals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<ClassifyDocument> {
   const frame = await cutOut(pixels, image, doc);
   const { crop } = frame;
   const read = await input.ocr(crop);
@@ -100,11 +121,28 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, seals: re
   const quality = await pixels.assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length });
   // Cards are looked at for a portrait and an emblem; pages with next to no text for a scene photo.
   const looked = quality.iscard || lines.length <= SCENE_SETTINGS.maxLines ? await pixels.visualCues(crop, angle, uprightQuads) : null;
-  const cls = await pixels.classifyText(
-    lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })),
-    { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true },
-    tax,
-  );
+  const cues = { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true };
+  let cls = await pixels.classifyText(lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })), cues, tax);
+  // Cards only (by shape, by the class the body suggests, or by their few lines): a page's title is inside its sheet.
+  const cardLike = quality.iscard || tax.roots.some((r) => r.card && r.name === cls.root_cls) || lines.length <= TITLE_BAND_SETTINGS.maxCardLines;
+  if (cardLike && cls.root_cls_is_credible !== 1 && !cls.titled) {
+    const band = await readTitleBand(image, doc, others, frame, input, tax, pixels);
+    if (band.length > 0) {
+      // In reading order: before the first line that starts below it on the upright page.
+      for (const l of band) {
+        const top = Math.min(...uprightYs(rotateQuad(l.quad, angle, crop.width, crop.height)));
+        let at = uprightQuads.findIndex((q) => Math.min(...uprightYs(q)) > top);
+        if (at < 0) at = lines.length;
+        lines.splice(at, 0, l);
+        uprightQuads.splice(at, 0, rotateQuad(l.quad, angle, crop.width, crop.height));
+        const shifted = [...titleIdx].map((i) => (i >= at ? i + 1 : i));
+        titleIdx.clear();
+        for (const i of shifted) titleIdx.add(i);
+        titleIdx.add(at);
+      }
+      cls = await pixels.classifyText(lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })), cues, tax);
+    }
+  }
   const qualify = withCopyMarks(withCardFromClass(quality, cls.root_cls, tax), lines.map((l) => l.text), tax);
   const regions = lines.map((l) => mapQuad(l.quad, frame.toImage, image.width, image.height));
   // A title the recogniser cut in pieces on one row is reported as one title.
@@ -143,6 +181,6 @@ export async function classifyImage(input: ClassifyImageInput): Promise<Classify
   const { documents: docs, seals } = await pixels.analysePage(image);
   const classified: ClassifyDocument[] = [];
   // One document at a time: the OCR engine already spreads one page over every core.
-  for (const doc of docs) classified.push(await classifyDocument(image, doc, seals, input, tax, pixels));
+  for (const doc of docs) classified.push(await classifyDocument(image, doc, docs.filter((o) => o !== doc), seals, input, tax, pixels));
   return { classify_result: classified, seals: seals.map((s) => [...s]) };
 }

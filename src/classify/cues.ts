@@ -43,11 +43,20 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * What may stand before a card number on its line: nothing (a bank card prints it alone) or the
+ * card's own label. A number after another label (工号, 证号, 编号, NO.) is a document number that
+ * passes Luhn one time in ten.
+ */
+const CARD_NUMBER_LEAD = /^(?:卡号|账号|帐号|cardno|cardnumber)?$/;
+
 /** A 16-19 digit card number (printed in groups of 4) that passes Luhn, on one line. */
 export function containsBankCardNumber(lines: readonly string[]): boolean {
   for (const line of lines) {
     const t = line.normalize('NFKC');
     for (const m of t.matchAll(/(?<![\d])(?:\d{4}[ ]?){3}\d{4,7}(?![\d])/g)) {
+      const lead = t.slice(0, m.index).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+      if (!CARD_NUMBER_LEAD.test(lead)) continue;
       const digits = m[0].replace(/ /g, '');
       if (digits.length >= 16 && digits.length <= 19 && /^[3-9]/.test(digits) && luhnValid(digits)) return true;
     }

@@ -24,6 +24,11 @@ export interface Facet {
   readonly default: string;
   /** Whether falling back to `default` still supports a credible sub-class. */
   readonly defaultIsEvidence: boolean;
+  /**
+   * Other facets' values under which this facet is read from the title zone only: a cashier's
+   * slip prints a patient number (门诊号 / 住院号) whatever it is, only its title names the visit.
+   */
+  readonly titleOnlyWhen: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface SubClass {
@@ -40,6 +45,8 @@ export interface RootClass {
   /** Title wordings as printed; the first is the canonical one. Sub-class titles are added. */
   readonly titles: readonly string[];
   readonly keywords: readonly string[];
+  /** Body words printed on this root's documents and on no other root's (警号): each weighs `strong_keyword_weight`. */
+  readonly strongKeywords: readonly string[];
   readonly exclude: readonly string[];
   readonly structure: readonly CueName[];
   readonly visual: readonly CueName[];
@@ -52,6 +59,11 @@ export interface RootClass {
   readonly card: boolean;
   /** Documents of this root carry no printed title (an ID card's front, a bank card), so body and structure evidence alone may be credible. */
   readonly untitledCredible: boolean;
+  /**
+   * Wordings of which one must be present for an untitled reading to be credible (公民身份号码 on
+   * an ID card front): a valid ID number alone is printed on many other cards and forms.
+   */
+  readonly untitledCredibleRequires: readonly string[];
 }
 
 export interface Scoring {
@@ -59,6 +71,7 @@ export interface Scoring {
   readonly titleElsewhereWeight: number;
   readonly keywordWeight: number;
   readonly keywordCap: number;
+  readonly strongKeywordWeight: number;
   readonly specificityPerChar: number;
   readonly fuzzyPenalty: number;
   readonly placeMin: number;
@@ -80,6 +93,16 @@ export interface Taxonomy {
    * an original, however good its colour.
    */
   readonly copyMarks: readonly string[];
+  /**
+   * What follows a title wording when it is a field's label, not a title: 保单 in 保单号, 护照 in
+   * 护照号/Passport No., 身份证 in 身份证号. Such an occurrence is not title evidence.
+   */
+  readonly fieldLabelSuffixes: readonly string[];
+  /**
+   * Prefixes many titles share (中华人民共和国): a near-miss title is compared without them, so the
+   * shared part does not make 中华人民共和国退籍证书 look like 中华人民共和国入籍证书.
+   */
+  readonly genericTitlePrefixes: readonly string[];
   readonly scoring: Scoring;
   readonly cueWeights: Readonly<Record<CueName, number>>;
   readonly roots: readonly RootClass[];
@@ -124,6 +147,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
     titleElsewhereWeight: num(s.title_elsewhere_weight, 'scoring.title_elsewhere_weight'),
     keywordWeight: num(s.keyword_weight, 'scoring.keyword_weight'),
     keywordCap: num(s.keyword_cap, 'scoring.keyword_cap'),
+    strongKeywordWeight: num(s.strong_keyword_weight, 'scoring.strong_keyword_weight'),
     specificityPerChar: num(s.specificity_per_char, 'scoring.specificity_per_char'),
     fuzzyPenalty: num(s.fuzzy_penalty, 'scoring.fuzzy_penalty'),
     placeMin: num(s.place_min, 'scoring.place_min'),
@@ -155,7 +179,13 @@ export function parseTaxonomy(raw: Json): Taxonomy {
           values[vname] = { title: strList(v.title, `${name}.${fname}.${vname}.title`), body: strList(v.body, `${name}.${fname}.${vname}.body`) };
         }
         if (typeof f.default !== 'string') fail(`${name}.facets.${fname}.default`, 'expected a string');
-        facets[fname] = { values, default: f.default, defaultIsEvidence: f.default_is_evidence === true };
+        const titleOnlyWhen: Record<string, string[]> = {};
+        if (f.title_only_when !== undefined) {
+          for (const [other, vals] of Object.entries(obj(f.title_only_when, `${name}.facets.${fname}.title_only_when`))) {
+            titleOnlyWhen[other] = strList(vals, `${name}.facets.${fname}.title_only_when.${other}`);
+          }
+        }
+        facets[fname] = { values, default: f.default, defaultIsEvidence: f.default_is_evidence === true, titleOnlyWhen };
       }
     }
     const subs: SubClass[] = (r.subs === undefined ? [] : (r.subs as Json[])).map((s0, j) => {
@@ -195,6 +225,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
       name,
       titles: [...ownTitles, ...subTitles.filter((t) => !ownTitles.includes(t))],
       keywords: strList(r.keywords, `${name}.keywords`),
+      strongKeywords: strList(r.strong_keywords, `${name}.strong_keywords`),
       exclude: strList(r.exclude, `${name}.exclude`),
       structure: cues(r.structure, `${name}.structure`),
       visual: cues(r.visual, `${name}.visual`),
@@ -204,10 +235,24 @@ export function parseTaxonomy(raw: Json): Taxonomy {
       defaultSub: defaultSub as string | null,
       card: r.card === true,
       untitledCredible: r.untitled_credible === true,
+      untitledCredibleRequires: strList(r.untitled_credible_requires, `${name}.untitled_credible_requires`),
     };
   });
   if (!seen.has(fallback)) fail('fallback', `${fallback} is not a root`);
-  return { fallback, copyMarks: strList(top.copy_marks, 'copy_marks'), scoring, cueWeights, roots };
+  for (const r of roots) {
+    for (const f of Object.values(r.facets)) {
+      for (const other of Object.keys(f.titleOnlyWhen)) if (!r.facets[other]) fail(`${r.name}.title_only_when`, `unknown facet ${other}`);
+    }
+  }
+  return {
+    fallback,
+    copyMarks: strList(top.copy_marks, 'copy_marks'),
+    fieldLabelSuffixes: strList(top.field_label_suffixes, 'field_label_suffixes'),
+    genericTitlePrefixes: strList(top.generic_title_prefixes, 'generic_title_prefixes'),
+    scoring,
+    cueWeights,
+    roots,
+  };
 }
 
 let cached: Taxonomy | null = null;

@@ -32,6 +32,8 @@ export interface TextClassification extends ClassRes {
   readonly score: number;
   /** Score of the runner-up root. */
   readonly runnerUp: number;
+  /** Whether the chosen root rests on a title wording of its own (false when it fell back). */
+  readonly titled: boolean;
 }
 
 interface Prepared {
@@ -55,12 +57,47 @@ function prepare(lines: readonly ClassifierLine[]): Prepared {
   return { lines: norm, titleFlags: lines.map((l) => l.isTitle), full: norm.join('|'), raw: lines.map((l) => l.text) };
 }
 
+/**
+ * Whether every occurrence of `pat` in `line` is a field's label (保单号, 护照号/Passport No.,
+ * 身份证号): the wording names what the field holds, not what the document is.
+ */
+function onlyAsFieldLabel(line: string, pat: string, tax: Taxonomy): boolean {
+  const suffixes = labelSuffixes(tax);
+  if (suffixes.length === 0) return false;
+  for (let at = line.indexOf(pat); at >= 0; at = line.indexOf(pat, at + 1)) {
+    const rest = line.slice(at + pat.length);
+    if (!suffixes.some((x) => rest.startsWith(x))) return false;
+  }
+  return true;
+}
+
+const suffixCache = new WeakMap<Taxonomy, string[]>();
+function labelSuffixes(tax: Taxonomy): string[] {
+  let out = suffixCache.get(tax);
+  if (!out) {
+    out = tax.fieldLabelSuffixes.map(normalise).filter((x) => x.length > 0);
+    suffixCache.set(tax, out);
+  }
+  return out;
+}
+
+/** `pat` without a prefix many titles share, for near-miss matching (see Taxonomy.genericTitlePrefixes). */
+function distinctivePart(pat: string, tax: Taxonomy): string {
+  for (const p of tax.genericTitlePrefixes) {
+    const n = normalise(p);
+    if (n.length > 0 && pat.startsWith(n) && pat.length - n.length >= 2) return pat.slice(n.length);
+  }
+  return pat;
+}
+
 /** Best occurrence of any of `titles` over the lines; exact-only unless `fuzzy`. */
 function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, fuzzy: boolean): TitleHit | null {
   const s = tax.scoring;
   let best: TitleHit | null = null;
   for (const t of titles) {
-    const pat = normalise(t);
+    const full = normalise(t);
+    // A near miss is judged on the part that tells titles apart.
+    const pat = fuzzy ? distinctivePart(full, tax) : full;
     if (pat.length === 0) continue;
     // Each line, and each pair of consecutive lines: titles are often printed over two lines
     // (中华人民共和国 / 居民身份证).
@@ -70,6 +107,7 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       if (pair && i + 1 >= doc.lines.length) continue;
       const line = pair ? doc.lines[i] + doc.lines[i + 1] : doc.lines[i];
       if (line.length === 0) continue;
+      if (line.includes(pat) && onlyAsFieldLabel(line, pat, tax)) continue;
       const m = findWording(line, pat, fuzzy ? allowedEdits(pat.length) : 0);
       if (!m) continue;
       // A pair counts only when the wording needs both lines.
@@ -84,9 +122,10 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
   return best;
 }
 
-function keywordScore(doc: Prepared, keywords: readonly string[], tax: Taxonomy): number {
+function keywordScore(doc: Prepared, keywords: readonly string[], tax: Taxonomy, strong: readonly string[] = []): number {
   const n = new Set(wordingsPresent(doc.full, keywords)).size;
-  return Math.min(tax.scoring.keywordCap, n * tax.scoring.keywordWeight);
+  const k = new Set(wordingsPresent(doc.full, strong)).size;
+  return Math.min(tax.scoring.keywordCap, n * tax.scoring.keywordWeight) + k * tax.scoring.strongKeywordWeight;
 }
 
 function cueHolds(cue: CueName, doc: Prepared, visual: VisualCues): boolean {
@@ -125,7 +164,7 @@ function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxo
     if (near && (exactLines.get(near.line) ?? 0) < near.pattern.length - 1) title = near;
   }
   let score = title ? title.score : 0;
-  score += keywordScore(doc, root.keywords, tax);
+  score += keywordScore(doc, root.keywords, tax, root.strongKeywords);
   for (const cue of root.structure) if (cueHolds(cue, doc, visual)) score += tax.cueWeights[cue];
   // Visual cues only reinforce a root that has some text evidence: a bare card shape says little.
   if (score > 0) for (const cue of root.visual) if (cueHolds(cue, doc, visual)) score += tax.cueWeights[cue];
@@ -182,7 +221,9 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
   const values: Record<string, string> = {};
   let evidence = true;
   const evidenced: Record<string, boolean> = {};
-  for (const [fname, facet] of Object.entries(root.facets)) {
+  // Facets read from the title only under other facets' values are read once those are known.
+  const ordered = Object.entries(root.facets).sort(([, a], [, b]) => Object.keys(a.titleOnlyWhen).length - Object.keys(b.titleOnlyWhen).length);
+  for (const [fname, facet] of ordered) {
     let chosen: string | null = null;
     let chosenLen = 0;
     for (const [vname, v] of Object.entries(facet.values)) {
@@ -193,7 +234,8 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
         }
       }
     }
-    if (chosen === null) {
+    const titleOnly = Object.entries(facet.titleOnlyWhen).some(([other, vals]) => vals.includes(values[other]));
+    if (chosen === null && !titleOnly) {
       let bestHits = 0;
       for (const [vname, v] of Object.entries(facet.values)) {
         const hits = new Set(wordingsPresent(doc.full, v.body)).size;
@@ -245,11 +287,12 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
   const runnerUp = scores.slice(1).reduce((m, r) => Math.max(m, competingScore(r, best)), 0);
   const s = tax.scoring;
   if (!best || best.score < s.placeMin) {
-    return { root_cls: tax.fallback, sub_cls: null, root_cls_is_credible: -1, sub_cls_is_credible: -1, score: 0, runnerUp: best?.score ?? 0 };
+    return { root_cls: tax.fallback, sub_cls: null, root_cls_is_credible: -1, sub_cls_is_credible: -1, score: 0, runnerUp: best?.score ?? 0, titled: false };
   }
   // Without a title wording of its own, a root rests on body words and numbers that many papers
   // share: placed, but not asserted, unless its documents carry no title at all (ID card front).
-  const titledOrTitleless = best.title !== null || best.root.untitledCredible;
+  const titleless = best.root.untitledCredible && (best.root.untitledCredibleRequires.length === 0 || wordingsPresent(doc.full, best.root.untitledCredibleRequires).length > 0);
+  const titledOrTitleless = best.title !== null || titleless;
   const credible = titledOrTitleless && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
   let sub: SubDecision | null = null;
   if (best.root.subs.length > 0) {
@@ -262,5 +305,6 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
     sub_cls_is_credible: sub && credible && sub.credible ? 1 : -1,
     score: best.score,
     runnerUp,
+    titled: best.title !== null,
   };
 }

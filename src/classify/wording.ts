@@ -5,12 +5,40 @@
  * edits.
  */
 
-/** NFKC (full-width to ASCII), lower case, and only letters, digits and CJK kept. */
+import { readFileSync } from 'node:fs';
+import { dataFile } from '../util/paths.js';
+
+let lookalikes: ReadonlyMap<string, string> | null = null;
+
+/**
+ * Characters the recogniser reads in place of a printed one (医瞩单 for 医嘱单), from
+ * `data/classify-lookalikes.json`. Folded before comparing: a three-character title allows no
+ * edit, so a look-alike would otherwise lose it.
+ */
+function lookalikeFold(): ReadonlyMap<string, string> {
+  if (lookalikes) return lookalikes;
+  const raw = JSON.parse(readFileSync(dataFile('classify-lookalikes.json'), 'utf8')) as { fold?: Record<string, unknown> };
+  const map = new Map<string, string>();
+  for (const [from, to] of Object.entries(raw.fold ?? {})) {
+    if (typeof to !== 'string' || Array.from(from).length !== 1 || Array.from(to).length !== 1) {
+      throw new Error(`classify-lookalikes: ${from} -> ${String(to)} must map one character to one character`);
+    }
+    map.set(from, to);
+  }
+  lookalikes = map;
+  return map;
+}
+
+/** NFKC (full-width to ASCII), lower case, only letters, digits and CJK kept, OCR look-alikes folded. */
 export function normalise(text: string): string {
-  return text
+  const fold = lookalikeFold();
+  const plain = text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
+  let out = '';
+  for (const ch of plain) out += fold.get(ch) ?? ch;
+  return out;
 }
 
 export interface WordingMatch {

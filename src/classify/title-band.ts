@@ -1,0 +1,126 @@
+/**
+ * A card's title is often printed light on a dark or coloured band along one side (老年人优待证,
+ * DIPLOMATIC PASSPORT, 工作证). The document localiser looks for paper, so the quad it returns can
+ * stop at the band and the crop loses the one line that names the card; the body fields left
+ * (姓名, 性别, a number) fit a dozen classes. When a card comes back without any title wording and
+ * unsure, its surroundings are read once more from a slightly larger cut-out, and only lines
+ * worded like a known title that lie outside the card's quad and inside no other document are
+ * taken back as its title.
+ */
+import type { LocatedDocument } from '../image/documents.js';
+import type { OcrLine, Quad8 } from '../ocr/types.js';
+import type { Taxonomy } from './taxonomy.js';
+import { allowedEdits, findWording, normalise } from './wording.js';
+
+export const TITLE_BAND_SETTINGS = Object.freeze({
+  /** How far the quad grows on every side, as a share of its shorter side (bands measured 10-15 %). */
+  grow: 0.22,
+  /** Shortest title wording accepted from the band (shorter words are other words' parts). */
+  minWordingLength: 3,
+  /** A document with at most this many lines may be a card whatever its shape (cards print a dozen fields at most). */
+  maxCardLines: 12,
+});
+
+type Point = readonly [number, number];
+
+function corners(q: Quad8): [Point, Point, Point, Point] {
+  return [
+    [q[0], q[1]],
+    [q[2], q[3]],
+    [q[4], q[5]],
+    [q[6], q[7]],
+  ];
+}
+
+function unit(a: Point, b: Point): Point {
+  const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  return [(b[0] - a[0]) / d, (b[1] - a[1]) / d];
+}
+
+/** The quad grown by `by` pixels along its own axes on every side, clamped to the image. */
+export function growQuad(q: Quad8, by: number, width: number, height: number): LocatedDocument {
+  const [tl, tr, br, bl] = corners(q);
+  // Outward directions: along the top edge (x) and down the left edge (y), averaged with their opposite edges.
+  const ux = unit(tl, tr);
+  const ux2 = unit(bl, br);
+  const uy = unit(tl, bl);
+  const uy2 = unit(tr, br);
+  const ax: Point = [(ux[0] + ux2[0]) / 2, (ux[1] + ux2[1]) / 2];
+  const ay: Point = [(uy[0] + uy2[0]) / 2, (uy[1] + uy2[1]) / 2];
+  const move = (p: Point, sx: number, sy: number): [number, number] => [
+    Math.round(Math.min(width - 1, Math.max(0, p[0] + by * (sx * ax[0] + sy * ay[0])))),
+    Math.round(Math.min(height - 1, Math.max(0, p[1] + by * (sx * ax[1] + sy * ay[1])))),
+  ];
+  const out = [...move(tl, -1, -1), ...move(tr, 1, -1), ...move(br, 1, 1), ...move(bl, -1, 1)] as Quad8;
+  const xs = [out[0], out[2], out[4], out[6]];
+  const ys = [out[1], out[3], out[5], out[7]];
+  return { quad: out, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+}
+
+/** Whether a point lies inside a convex quad (corners in order, either winding). */
+export function insideQuad(q: Quad8, x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const ax = q[2 * i];
+    const ay = q[2 * i + 1];
+    const bx = q[(2 * i + 2) % 8];
+    const by = q[(2 * i + 3) % 8];
+    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+    if (cross === 0) continue;
+    const s = cross > 0 ? 1 : -1;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+function shorterSide(q: Quad8): number {
+  const w = (Math.hypot(q[2] - q[0], q[3] - q[1]) + Math.hypot(q[4] - q[6], q[5] - q[7])) / 2;
+  const h = (Math.hypot(q[6] - q[0], q[7] - q[1]) + Math.hypot(q[4] - q[2], q[5] - q[3])) / 2;
+  return Math.min(w, h);
+}
+
+/** How much the quad of a card grows to take in a title band the localiser left out. */
+export function titleBandSearchArea(doc: LocatedDocument, width: number, height: number): LocatedDocument {
+  return growQuad(doc.quad, TITLE_BAND_SETTINGS.grow * shorterSide(doc.quad), width, height);
+}
+
+const wordingCache = new WeakMap<Taxonomy, string[]>();
+function titleWordings(tax: Taxonomy): string[] {
+  let out = wordingCache.get(tax);
+  if (!out) {
+    const set = new Set<string>();
+    for (const r of tax.roots) for (const t of r.titles) {
+      const n = normalise(t);
+      if (n.length >= TITLE_BAND_SETTINGS.minWordingLength) set.add(n);
+    }
+    out = [...set];
+    wordingCache.set(tax, out);
+  }
+  return out;
+}
+
+/** Whether a line is worded like a known title (one edit tolerated on longer wordings). */
+export function wordedLikeTitle(text: string, tax: Taxonomy): boolean {
+  const n = normalise(text);
+  if (n.length < TITLE_BAND_SETTINGS.minWordingLength) return false;
+  return titleWordings(tax).some((w) => findWording(n, w, allowedEdits(w.length)) !== null);
+}
+
+/**
+ * Lines of the larger read (`lines`, with quads already in upload coordinates in `imageQuads`)
+ * that can be the card's lost title: worded like a title, centred outside the card's own quad
+ * and inside no other document found on the image.
+ */
+export function bandTitleLines(lines: readonly OcrLine[], imageQuads: readonly Quad8[], doc: LocatedDocument, others: readonly LocatedDocument[], tax: Taxonomy): number[] {
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    const q = imageQuads[i];
+    const cx = (q[0] + q[2] + q[4] + q[6]) / 4;
+    const cy = (q[1] + q[3] + q[5] + q[7]) / 4;
+    if (insideQuad(doc.quad, cx, cy)) return;
+    if (others.some((o) => insideQuad(o.quad, cx, cy))) return;
+    if (wordedLikeTitle(l.text, tax)) out.push(i);
+  });
+  return out;
+}

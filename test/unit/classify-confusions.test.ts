@@ -1,0 +1,121 @@
+/**
+ * Rules against the class confusions of issue 5 (cards read without their title band, titles
+ * misread by one look-alike character, field labels that contain another class's title): each
+ * ends in the right class or in an answer that is not asserted, never in a confident wrong class.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { classifyText, type ClassifierLine } from '../../src/classify/text-classifier.js';
+import { containsBankCardNumber } from '../../src/classify/cues.js';
+import { normalise } from '../../src/classify/wording.js';
+
+const body = (...texts: string[]): ClassifierLine[] => texts.map((text) => ({ text, isTitle: false }));
+const titled = (title: string, ...texts: string[]): ClassifierLine[] => [{ text: title, isTitle: true }, ...body(...texts)];
+
+test('a title wording followed by 号 is a field label: 保单号 does not make a claim register a policy', () => {
+  const lines: ClassifierLine[] = [
+    { text: '中国人民健康保险股份有限公司', isTitle: false },
+    { text: '理赔案件登记表', isTitle: true },
+    { text: '受理编号 97966495931', isTitle: false },
+    { text: '被保险人 某某', isTitle: false },
+    // The title picker may take a short label for a title: it is still a label.
+    { text: '保单号', isTitle: true },
+    { text: 'NO.3954721041', isTitle: false },
+    { text: '受理日期 2022年03月02日', isTitle: false },
+  ];
+  const r = classifyText(lines);
+  assert.equal(r.root_cls, '理赔登记表');
+  assert.equal(r.root_cls_is_credible, 1);
+});
+
+test('护照号/Passport No. on a card without its title is no passport title: not asserted', () => {
+  const r = classifyText(
+    body('类型/Type 普通', '护照号/Passport No. 910722019', '姓名/Name 某某', '性别/Sex 男', '出生日期/Date of birth 1972年12月21日', '签发日期/Date of issue 2021年05月22日', '有效期至/Date of expiry 2031年05月21日', '签发机关/Authority 某某'),
+    { card: true, portrait: true },
+  );
+  assert.equal(r.root_cls_is_credible, -1);
+});
+
+test('身份证号 on another card is a field, not the ID card: no 居民身份证 from a valid number and a 身份证号 label', () => {
+  const r = classifyText(body('姓名 某某', '性别 男', '出生日期 1987年09月17日', '身份证号 370782198709170246', '发证单位 某市老龄工作委员会', '编号 157174452798'), { card: true, portrait: true });
+  assert.notEqual(r.root_cls, '居民身份证');
+});
+
+test('a valid ID number without 公民身份号码 or 民族 is placed as an ID card but not asserted', () => {
+  const r = classifyText(body('姓名 小静', '性别 女', '出生 1987年9月17日', '住址 北京市海淀区西北旺东路100号', '370782198709170246'), { card: true, portrait: true });
+  assert.equal(r.root_cls, '居民身份证');
+  assert.equal(r.root_cls_is_credible, -1);
+});
+
+test('OCR look-alikes are folded from data: 医瞩单 reads as 医嘱单', () => {
+  assert.equal(normalise('医瞩单'), normalise('医嘱单'));
+  const r = classifyText(titled('医瞩单', '姓名：某某 科室：普外科', '日期 时间 医嘱内容 医师 护士', '12-03 15:00 呋塞米注射液'));
+  assert.equal(r.root_cls, '医嘱单');
+});
+
+test('the shared prefix 中华人民共和国 does not make 入籍证书 a near miss of 退籍证书', () => {
+  const exact = classifyText(titled('中华人民共和国入籍证书', '姓名：某某', '原国籍：某国', '批准日期：2022年11月16日', '证书编号：7478150827'), { card: true });
+  assert.equal(exact.root_cls, '入籍证书');
+  assert.equal(exact.root_cls_is_credible, 1);
+  // One misread character in the distinctive part still finds the right title, not its sibling.
+  const misread = classifyText(titled('中华人民共和国入藉证书', '姓名：某某', '批准日期：2022年11月16日'), { card: true });
+  assert.equal(misread.root_cls, '入籍证书');
+});
+
+test('a body word only one class prints (警号) places an untitled card, without asserting it', () => {
+  // Without the portrait and 公安 the generic fields alone would not place it.
+  const r = classifyText(body('姓名 某某', '职务 科员', '警衔 一级警司', '警号 68273402', '单位 某某医院'), { card: true });
+  assert.equal(r.root_cls, '警官证');
+  assert.equal(r.root_cls_is_credible, -1);
+  const work = classifyText(body('姓名 某某', '部门 财务部', '职务 会计', '工号 NO.5457414929846087', '发证日期 2017年12月07日'), { card: true, portrait: true });
+  assert.equal(work.root_cls, '工作证');
+  assert.equal(work.root_cls_is_credible, -1);
+});
+
+test('a Luhn-valid number after another label (工号, 证号, NO.) is not a bank card number', () => {
+  assert.equal(containsBankCardNumber(['6222 0202 0011 2230']), true);
+  assert.equal(containsBankCardNumber(['卡号：6222020200112230']), true);
+  assert.equal(containsBankCardNumber(['工号 NO.5457414929846087']), false);
+  assert.equal(containsBankCardNumber(['证号 5457414929846087']), false);
+});
+
+test('a cashier slip takes its visit from its title only: 交易凭条 with a 住院号 is 无明细小票', () => {
+  const slip = (title: string) => classifyText([
+    { text: '某市人民医院', isTitle: true },
+    { text: title, isTitle: true },
+    ...body('姓名：某某', '住院号：1821687548', '流水号：12877213756363', '合计：629.21', '现金：629.21', '操作员：2973'),
+  ]);
+  assert.deepEqual([slip('交易凭条').root_cls, slip('交易凭条').sub_cls], ['费用类票据', '无明细小票']);
+  assert.equal(slip('住院缴费凭条').sub_cls, '住院无明细小票');
+  assert.equal(slip('门诊缴费凭条').sub_cls, '门诊无明细小票');
+});
+
+test('a bill still takes its visit from the body when its title says nothing', () => {
+  const r = classifyText(titled('医疗收费票据', '票据代码 12060121', '住院号 123456', '入院日期 2021-04-01', '床位费 120.00', '合计 370.00'));
+  assert.equal(r.sub_cls, '住院发票');
+});
+
+test('收费项目清单 is the list part of a settlement: 结算费用清单', () => {
+  const r = classifyText([
+    { text: '某某第二人民医院', isTitle: true },
+    { text: '门诊收费项目清单', isTitle: true },
+    ...body('姓名：某某', '项目名称 规格 单位 数量 单价 金额 自付比例', '六味地黄丸 200丸 瓶 2 18.60 37.20 甲 0%'),
+  ]);
+  assert.deepEqual([r.root_cls, r.sub_cls], ['费用清单', '门诊结算费用清单']);
+});
+
+test('title band: the card quad grows on every side, and only title-worded lines outside it and outside other documents come back', async () => {
+  const { growQuad, insideQuad, bandTitleLines } = await import('../../src/classify/title-band.js');
+  const { loadTaxonomy } = await import('../../src/classify/taxonomy.js');
+  const card = { quad: [100, 200, 500, 200, 500, 450, 100, 450] as [number, number, number, number, number, number, number, number], bbox: [100, 200, 500, 450] as [number, number, number, number] };
+  const grown = growQuad(card.quad, 50, 1000, 1000);
+  assert.deepEqual(grown.quad, [50, 150, 550, 150, 550, 500, 50, 500]);
+  assert.deepEqual(growQuad(card.quad, 150, 600, 600).quad, [0, 50, 599, 50, 599, 599, 0, 599]);
+  assert.equal(insideQuad(card.quad, 300, 300), true);
+  assert.equal(insideQuad(card.quad, 300, 170), false);
+  const other = { quad: [520, 100, 900, 100, 900, 400, 520, 400] as typeof card.quad, bbox: [520, 100, 900, 400] as typeof card.bbox };
+  const line = (text: string, x: number, y: number) => ({ text, score: 0.99, chars: [], quad: [x - 60, y - 15, x + 60, y - 15, x + 60, y + 15, x - 60, y + 15] as typeof card.quad });
+  const lines = [line('老年人优待证', 300, 170), line('姓名 某某', 300, 260), line('工作证', 700, 150), line('性别 男', 300, 175)];
+  // Above the card: the band title is taken; inside the card, inside the neighbour or not worded like a title: left.
+  assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), card, [other], loadTaxonomy()), [0]);
+});
