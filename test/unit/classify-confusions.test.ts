@@ -119,3 +119,15 @@ test('title band: the card quad grows on every side, and only title-worded lines
   // Above the card: the band title is taken; inside the card, inside the neighbour or not worded like a title: left.
   assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), card, [other], loadTaxonomy()), [0]);
 });
+
+test('a settlement list (结算清单, 医疗保障基金结算清单) is a 费用清单 of kind 结算单; 结算费用清单 stays a bill', () => {
+  const sheet = (title: string, ...rest: string[]) => classifyText([{ text: '某某市人民医院', isTitle: true }, { text: title, isTitle: true }, ...body(...rest)]);
+  assert.deepEqual(Object.values(sheet('住院结算清单', '床号：5', '总费用 412.25', '医保统筹基金支付 247.35')).slice(0, 2), ['费用清单', '住院结算单']);
+  assert.deepEqual(Object.values(sheet('医疗保障基金结算清单', '住院号 1', '总费用 412.25')).slice(0, 2), ['费用清单', '住院结算单']);
+  assert.deepEqual(Object.values(sheet('门诊结算费用清单', '门诊号 1', '项目名称 规格 数量 单价 金额')).slice(0, 2), ['费用类票据', '门诊结算费用清单']);
+});
+
+test('a passport title cut at its start still names the special administrative region, not an ordinary passport', () => {
+  const r = classifyText(body('NGKONG SPECIAL ADMINISTRATIVE REGION PASSPORT', '类型/Type P', '护照号/Passport No. K12345678', '姓名/Name 某某', '签发日期/Date of issue 2023年03月23日'), { card: true });
+  assert.equal(r.root_cls, '香港特别行政区护照');
+});
