@@ -167,7 +167,7 @@ export function readHeader(
     list.sort((a, b) => a.rank - b.rank || a.hit.segment.box.y0 - b.hit.segment.box.y0);
     for (const { hit } of list) {
       if (startsLongerLabel(hit, bySegment, heads)) continue;
-      const value = valueCandidates(hit, bySegment, segments, unit)
+      const value = valueCandidates(hit, bySegment, segments, unit, { overColon: true })
         .map((c) => readHeaderValue(kind, c.text))
         .find((v): v is FieldValue => v !== null);
       if (value !== undefined) {

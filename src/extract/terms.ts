@@ -80,6 +80,14 @@ export class TermDictionary<P> {
     return payloads.map(this.meaningOf).sort().join('|');
   }
 
+  /** Length of the longest term printed exactly at i (0 when none). */
+  private exactLengthAt(text: string, i: number): number {
+    for (let len = Math.min(this.maxLength, text.length - i); len >= 2; len--) {
+      if (this.terms.has(text.slice(i, i + len))) return len;
+    }
+    return 0;
+  }
+
   /** A term one substitution away from the text at i (three characters and up). */
   private fuzzyAt(text: string, i: number): { term: string; payloads: P[]; len: number } | null {
     if (!this.fuzzyBuilt) this.buildFuzzy();
@@ -87,7 +95,9 @@ export class TermDictionary<P> {
       const window = text.slice(i, i + len);
       for (let p = len === 3 ? 2 : 0; p < len; p++) {
         const hit = this.oneOff.get(window.slice(0, p) + '?' + window.slice(p + 1));
-        if (hit && /[\u4e00-\u9fff]/.test(window[p]!)) return { ...hit, len };
+        // The odd character starting a printed term that runs past the window (医疗保险性别: 性 of
+        // 性别, not a misread 号 of 医疗保险号) belongs to that term.
+        if (hit && /[\u4e00-\u9fff]/.test(window[p]!) && this.exactLengthAt(text, i + p) <= len - p) return { ...hit, len };
       }
     }
     return null;
@@ -147,6 +157,7 @@ export function valueCandidates<P>(
   hitsBySegment: ReadonlyMap<number, readonly TermHit<P>[]>,
   segments: readonly Segment[],
   unit: number,
+  options: { readonly overColon?: boolean } = {},
 ): Segment[] {
   const out: Segment[] = [];
   const own = hitsBySegment.get(hit.segment.id) ?? [];
@@ -154,23 +165,34 @@ export function valueCandidates<P>(
   const rest = slice(hit.segment, hit.end, next ? next.start : undefined);
   if (rest) out.push(rest);
   if (next) return out;
-  // A value printed off the form (dot-matrix) may start over the label's colon: with nothing but
-  // separators after the label in its segment, the label's own last character is the anchor's end.
-  const anchor = /^[:：\s]*$/.test(rest?.text ?? '') && hit.end > 0 ? { ...hit.segment.box, x1: hit.segment.chars[hit.end - 1]?.x1 ?? hit.segment.box.x1 } : hit.segment.box;
   // Right of the label, the first cell that starts with another term ends this label's row span;
   // below, only cells that start with a term are skipped.
+  const cutBeforeTerm = (s: Segment): Segment | null => {
+    const first = (hitsBySegment.get(s.id) ?? [])[0];
+    if (first && first.start === 0) return null;
+    return first ? slice(s, 0, first.start) : s;
+  };
   let rightClosed = false;
-  for (const { s, where } of neighbours(anchor, segments, unit)) {
+  const near = neighbours(hit.segment.box, segments, unit);
+  for (const { s, where } of near) {
     if (s.id === hit.segment.id) continue;
     if (where === 'right' && rightClosed) continue;
-    const first = (hitsBySegment.get(s.id) ?? [])[0];
-    if (first && first.start === 0) {
-      if (where === 'right') rightClosed = true;
-      continue;
-    }
-    const cut = first ? slice(s, 0, first.start) : s;
+    const cut = cutBeforeTerm(s);
     if (cut) out.push(cut);
-    if (first && where === 'right') rightClosed = true;
+    if (where === 'right' && (cut === null || cut.chars.length < s.chars.length)) rightClosed = true;
+  }
+  if (options.overColon && /^[:：\s]*$/.test(rest?.text ?? '') && hit.end > 0) {
+    // A value printed off the form (dot-matrix) may start over the label's colon. Such cells come
+    // after the label's own row cells and before the cells below: a cell nearer the colon than
+    // the label's end is only taken when nothing right of the label is the value.
+    const labelEnd = hit.segment.chars[hit.end - 1]?.x1 ?? hit.segment.box.x1;
+    const seen = new Set(near.map((n) => n.s.id));
+    const overColon = neighbours({ ...hit.segment.box, x1: labelEnd }, segments, unit)
+      .filter((n) => n.where === 'right' && !seen.has(n.s.id) && n.s.id !== hit.segment.id)
+      .map((n) => cutBeforeTerm(n.s))
+      .filter((c): c is Segment => c !== null);
+    const firstBelow = out.length - near.filter((n) => n.where === 'below' && n.s.id !== hit.segment.id && cutBeforeTerm(n.s) !== null).length;
+    out.splice(firstBelow, 0, ...overColon);
   }
   return out;
 }

@@ -74,3 +74,23 @@ test('a 小写 candidate agreeing with the 大写 total wins over a nearer amoun
   ]);
   assert.equal(r.total_cost, 362.5);
 });
+
+test('a misread-term match does not swallow the first character of a printed label after it', async () => {
+  const { TermDictionary } = await import('../../src/extract/terms.js');
+  const dict = new TermDictionary<string>();
+  dict.add('医疗保险号', 'insurance number');
+  dict.add('性别', 'gender');
+  assert.deepEqual(dict.scan('基本医疗保险性别:男').map((h) => h.term), ['性别'], '性 starts 性别: no misread 号');
+  assert.deepEqual(dict.scan('医疗保险苟:123').map((h) => h.term), ['医疗保险号'], 'a misread that starts no label is still the term');
+});
+
+test('a gender on one line with another label and value is still read (医疗保险类型：… 性别：男)', () => {
+  const r = read([
+    TITLE,
+    line('交款人：林超', 60, 100),
+    line('其医疗保险类型：城镇职工基本医疗保险 性别：男', 60, 140),
+    line('合计 377.20', 60, 240),
+  ]);
+  assert.equal(r.patient_gender, 1);
+  assert.equal(r.medical_insurance_type, '城镇职工基本医疗保险');
+});
