@@ -270,6 +270,71 @@ function medicalType(section: string, cls: string, name: string): number {
   return 0;
 }
 
+/** A detail table's header: its heading cells, the line through them, the page rows they span. */
+interface TableHeader {
+  readonly segs: readonly Segment[];
+  readonly cols: readonly Column[];
+  readonly line: { slope: number; at(x: number): number };
+  readonly firstRow: number;
+  readonly lastRow: number;
+}
+
+/** Slopes tried for a header line: a tilted or curled photo, or a page levelled by a wrong tilt. */
+const MAX_HEADER_SLOPE = 0.06;
+const HEADER_SLOPE_STEP = 0.0025;
+/** Page rows above and below the name heading searched for the header's other headings. */
+const HEADER_ROW_REACH = 3;
+
+/**
+ * The header of a detail table anchored on a name heading (项目名称) of page row `r`. Its other
+ * headings may fall into other page rows (a photo turned more than the page was levelled by puts
+ * 金额 two rows above 项目名称): the line through the name heading that passes through headings of
+ * the most kinds (then the most headings, then the flattest) is the header's; the headings within
+ * 0.6 line heights of the line fitted through them are its cells.
+ */
+function findHeader(
+  rows: readonly (readonly Segment[])[],
+  r: number,
+  dict: TermDictionary<DetailColumn>,
+  unit: number,
+  heading: (seg: Segment) => boolean,
+): TableHeader | null {
+  const anchor = rows[r]!.find((seg) => heading(seg) && dict.scan(seg.text).some((h) => h.payloads[0] === 'name'));
+  if (!anchor) return null;
+  const rowOf = new Map<Segment, number>();
+  const pool: Segment[] = [];
+  for (let k = Math.max(0, r - HEADER_ROW_REACH); k <= Math.min(rows.length - 1, r + HEADER_ROW_REACH); k++) {
+    for (const seg of rows[k]!) {
+      if (!heading(seg)) continue;
+      pool.push(seg);
+      rowOf.set(seg, k);
+    }
+  }
+  const ax = (anchor.box.x0 + anchor.box.x1) / 2;
+  const ay = centreY(anchor.box);
+  const through = (slope: number): Segment[] =>
+    pool.filter((seg) => Math.abs(centreY(seg.box) - (ay + slope * ((seg.box.x0 + seg.box.x1) / 2 - ax))) < 0.5 * unit);
+  let best: { segs: Segment[]; kinds: number; slope: number } | null = null;
+  const steps = Math.round(MAX_HEADER_SLOPE / HEADER_SLOPE_STEP);
+  for (let k = 0; k <= 2 * steps; k++) {
+    // Flattest first, so that ties keep the flattest line.
+    const slope = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * HEADER_SLOPE_STEP;
+    const segs = through(slope);
+    const kinds = new Set(headerColumns(segs, dict).map((c) => c.column)).size;
+    if (!best || kinds > best.kinds || (kinds === best.kinds && segs.length > best.segs.length)) best = { segs, kinds, slope };
+  }
+  if (!best) return null;
+  const line = fitLine(best.segs);
+  const segs = pool.filter((seg) => Math.abs(centreY(seg.box) - line.at((seg.box.x0 + seg.box.x1) / 2)) < 0.6 * unit);
+  if (!segs.includes(anchor)) return null;
+  const cols = headerColumns(segs, dict);
+  // Taken for a header on words inside longer cells (金额合计（大写）…, 备注项目名称 of a category
+  // grid), the headings alone may name no item column: no table here.
+  if (!isHeader(cols)) return null;
+  const rowsSpanned = segs.map((seg) => rowOf.get(seg)!);
+  return { segs, cols, line, firstRow: Math.min(...rowsSpanned), lastRow: Math.max(...rowsSpanned) };
+}
+
 export function readDetails(
   segments: readonly Segment[],
   unit: number,
@@ -308,37 +373,24 @@ export function readDetailTables(
     ...[...tables.fields.values()].flatMap((f) => f.labels),
     ...tables.paymentAliases.map((a) => a.printed),
   ].filter((w) => w.length >= 3);
+  // A payment label holding a heading word (个人支付金额, 本次医保范围内金额: a block printed beside
+  // the table) is no column heading.
+  const notHeadings = tables.paymentAliases.map((a) => a.printed).filter((w) => !tables.detailHeaders.has(w));
+  const heading = (seg: Segment): boolean => isHeaderWord(seg, dict) && !notHeadings.some((w) => compact(seg.text).includes(w));
+  const used = new Set<Segment>();
   for (let r = 0; r < rows.length; r++) {
-    let cols = headerColumns(rows[r]!, dict);
-    const body: Segment[] = [];
-    let first = r + 1;
-    if (!isHeader(cols) && r + 1 < rows.length && rows[r + 1]![0]!.box.y0 - rows[r]![0]!.box.y1 < unit) {
-      // On a tilted or curled photo the header's words fall into two page rows (项目名称 a little
-      // lower than 数量 单价 金额); the cells beside the lower words belong to the first body row.
-      const lower = rows[r + 1]!;
-      const headerWords = lower.filter((seg) => isHeaderWord(seg, dict));
-      const both = headerColumns([...rows[r]!.filter((seg) => isHeaderWord(seg, dict)), ...headerWords], dict);
-      if (headerWords.length > 0 && isHeader(both) && !isHeader(headerColumns(lower, dict))) {
-        cols = both;
-        body.push(...lower.filter((seg) => !headerWords.includes(seg)));
-        first = r + 2;
-      }
-    }
-    if (!isHeader(cols)) continue;
-    // The header's own line (its words' centres, fitted): on a photo turned more than the page was
-    // levelled by, words of the same header fall into the page row above, and the first body cells
-    // on the right into the header's page row. Both are sorted out along that line.
-    const headerSegs = [...rows[r]!, ...(first === r + 2 ? rows[r + 1]! : [])].filter((seg) => isHeaderWord(seg, dict));
-    const line = fitLine(headerSegs);
+    const header = findHeader(rows, r, dict, unit, (seg) => heading(seg) && !used.has(seg));
+    if (!header) continue;
+    for (const seg of header.segs) used.add(seg);
+    const { line, cols } = header;
     const offLine = (seg: Segment): number => centreY(seg.box) - line.at((seg.box.x0 + seg.box.x1) / 2);
-    for (const seg of [...(rows[r - 1] ?? []), ...rows[r]!, ...(rows[r + 1] ?? [])]) {
-      if (!headerSegs.includes(seg) && isHeaderWord(seg, dict) && Math.abs(offLine(seg)) < 0.6 * unit) headerSegs.push(seg);
+    // Page rows the header's line crosses hold its first body cells below the line (a photo turned
+    // more than the page was levelled by); the rows after them are the body.
+    const body: Segment[] = [];
+    for (let k = header.firstRow; k <= header.lastRow; k++) {
+      body.push(...rows[k]!.filter((seg) => !header.segs.includes(seg) && offLine(seg) > 0.6 * unit));
     }
-    cols = headerColumns(headerSegs, dict);
-    // The row was taken for a header on words inside longer cells (金额合计（大写）…, 备注项目名称 of a
-    // category grid); its cells that are headings alone may name no item column: no table here.
-    if (!isHeader(cols)) continue;
-    body.push(...rows[r]!.filter((seg) => !headerSegs.includes(seg) && offLine(seg) > 0.6 * unit));
+    const first = header.lastRow + 1;
     const gs = groups(cols);
     const rightEdge = tableRightEdge(cols);
     let lastY = rows[first - 1]![0]!.box.y1;
