@@ -8,8 +8,9 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
-import { convexOverlap, edgeQuads, quadPointsOf } from './edges.js';
+import { convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
 import { splitAtNotches } from './notches.js';
+import { splitByOutline } from './outline.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -254,6 +255,14 @@ function finish(q: Quad8, scale: number, image: RgbImage): LocatedDocument {
   return { quad, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
 }
 
+/** A sheet found: a region of the mask, or one document of a region the outline split. */
+interface Piece {
+  readonly region: Region;
+  /** The document's quad when the outline gave it; null when the region is the sheet. */
+  readonly quad: Quad8 | null;
+  readonly area: number;
+}
+
 /** A candidate sheet: one label of a label image. */
 interface Region {
   readonly labels: Int32Array;
@@ -472,21 +481,34 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const opened = dilate(erode(filled, r + 1), r + 1);
   const { labels, components } = connectedComponents(opened);
   const total = work.width * work.height;
-  const sheets = components
+  let steps: EdgeMap | null = null;
+  const stepMap = (): EdgeMap => (steps ??= stepEdges(work, DEFAULT_EDGE_QUAD_OPTIONS));
+  // Documents overlapping at different angles are one region whose stepped outline is theirs
+  // (src/image/outline.ts): such a region becomes its documents' quads before any notch is cut.
+  const pieces = components
     .filter((c) => c.area >= o.minAreaFraction * total)
     .map((c): Region => ({ labels, label: c.label, comp: c }))
     .flatMap((reg) => (touchesBorder(reg.comp, work.width, work.height) ? brighterSheet(work, reg, o, r) ?? [reg] : [reg]))
-    .flatMap((reg) => splitNotched(reg, work.width, work.height, o, 2))
-    .sort((a, b) => b.comp.area - a.comp.area)
+    .flatMap((reg): Piece[] => {
+      const parts = splitByOutline(reg.labels, reg.label, reg.comp, work.width, work.height, stepMap);
+      if (parts) return parts.map((quad) => ({ region: reg, quad, area: quadArea(quad) }));
+      return splitNotched(reg, work.width, work.height, o, 2).map((part) => ({ region: part, quad: null, area: part.comp.area }));
+    })
+    .sort((a, b) => b.area - a.area)
     .slice(0, o.maxDocuments);
-  const covered = sheets.reduce((n, s) => n + s.comp.area, 0);
-  if (sheets.length === 0 || covered >= o.fillsFrameFraction * total) {
+  const covered = pieces.reduce((n, s) => n + s.area, 0);
+  if (pieces.length === 0 || covered >= o.fillsFrameFraction * total) {
     // Paper everywhere: cards on a desk of other papers still show their own borders.
     const split = splitByEdges([wholeQuad(work)], work, o, true);
     return split.length < 2 ? [wholeImage(image)] : readingOrder(split.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
-  for (const { labels: lab, comp: c } of sheets) {
+  for (const { region, quad } of pieces) {
+    if (quad) {
+      quads.push(quad);
+      continue;
+    }
+    const { labels: lab, comp: c } = region;
     let q = regionQuad(lab, c.label, work.width, c);
     const area = quadArea(q);
     // A region that fills its quad poorly is clutter, or a sheet too rotated for the diagonal
@@ -506,7 +528,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   // would hand the quality scorers the surface around it as if it were the page's own margin.
   if (docs.length === 1) {
     const [x0, y0, x1, y1] = docs[0].bbox;
-    const clear = sheets.length === 1 && !runsAlongBorder(sheets[0], work.width, work.height) && solidSheet(sheets[0], work.width, o);
+    const sheet = pieces.length === 1 && pieces[0].quad === null ? pieces[0].region : null;
+    const clear = sheet !== null && !runsAlongBorder(sheet, work.width, work.height) && solidSheet(sheet, work.width, o);
     if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
   }
   return readingOrder(docs);

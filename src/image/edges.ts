@@ -23,6 +23,8 @@ export interface EdgeQuadOptions {
   readonly angleTolerance: number;
   /** Most lines kept from the Hough space. */
   readonly maxLines: number;
+  /** Least distance (px) between two kept lines of nearly one direction. */
+  readonly minLineGap: number;
   /** Most lines kept within one 10-degree band of directions. */
   readonly maxLinesPerDirection: number;
   /** Shortest side of a quad, as a share of the image's shorter side. */
@@ -52,6 +54,12 @@ export interface EdgeQuadOptions {
   readonly minCardBrightness: number;
   /** Least distance of its corners from the sheet's sides, as a share of the image's shorter side. */
   readonly minCardMargin: number;
+  /**
+   * A quad whose stock is darker than this share of the paper just outside it, with that paper
+   * at least `minSurroundingPaper` bright, is a picture printed on a page (an X-ray, a photo).
+   */
+  readonly maxPictureBrightness: number;
+  readonly minSurroundingPaper: number;
   /** Least share of a quad each side of an edge crossing it must keep for the quad to be two. */
   readonly minDividedShare: number;
   /** Largest proportions (long / short side) of each part of a quad cut in two. */
@@ -71,6 +79,7 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   angleTolerance: 3,
   maxLines: 48,
   maxLinesPerDirection: 12,
+  minLineGap: 6,
   minSideFraction: 0.12,
   maxOppositeAngle: 14,
   minSideSupport: 0.5,
@@ -86,6 +95,8 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   maxCardShareOfSheet: 0.5,
   minCardMargin: 0.02,
   minCardBrightness: 0.75,
+  maxPictureBrightness: 0.6,
+  minSurroundingPaper: 170,
   minDividedShare: 0.25,
   minDividerSupport: 0.7,
   maxPartAspect: 2.4,
@@ -235,7 +246,7 @@ export interface Line {
 const COS = Float64Array.from({ length: 180 }, (_, k) => Math.cos((k * Math.PI) / 180));
 const SIN = Float64Array.from({ length: 180 }, (_, k) => Math.sin((k * Math.PI) / 180));
 
-function angleGap(a: number, b: number): number {
+export function angleGap(a: number, b: number): number {
   const d = Math.abs(a - b) % 180;
   return Math.min(d, 180 - d);
 }
@@ -278,7 +289,7 @@ export function houghLines(map: EdgeMap, o: EdgeQuadOptions, minVotes: number): 
       const gap = angleGap(k.t, p.t);
       if (gap > 4) return false;
       const sameSide = Math.abs(k.t - p.t) <= 90;
-      return Math.abs(k.r - (sameSide ? p.r : -p.r)) <= 6;
+      return Math.abs(k.r - (sameSide ? p.r : -p.r)) <= o.minLineGap;
     });
     if (near) continue;
     kept.push(p);
@@ -288,7 +299,7 @@ export function houghLines(map: EdgeMap, o: EdgeQuadOptions, minVotes: number): 
 }
 
 /** Which samples along a line have a step-edge pixel of the line's direction within a pixel. */
-function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQuadOptions): Line {
+export function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQuadOptions): Line {
   const { w, h, angle } = map;
   const cos = COS[theta];
   const sin = SIN[theta];
@@ -315,19 +326,19 @@ function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQuadOption
   return { theta, rho, cos, sin, t0, prefix };
 }
 
-interface Point {
+export interface Point {
   readonly x: number;
   readonly y: number;
 }
 
-function intersect(a: Line, b: Line): Point | null {
+export function intersect(a: Line, b: Line): Point | null {
   const det = a.cos * b.sin - a.sin * b.cos;
   if (Math.abs(det) < 1e-6) return null;
   return { x: (a.rho * b.sin - b.rho * a.sin) / det, y: (a.cos * b.rho - b.cos * a.rho) / det };
 }
 
 /** Share of the segment of `line` between two of its points that edge pixels back. */
-function support(line: Line, p: Point, q: Point): number {
+export function support(line: Line, p: Point, q: Point): number {
   const tp = Math.round(-p.x * line.sin + p.y * line.cos) - line.t0;
   const tq = Math.round(-q.x * line.sin + q.y * line.cos) - line.t0;
   const lo = Math.max(0, Math.min(tp, tq));
@@ -340,7 +351,7 @@ function sideHolds(line: Line, p: Point, q: Point, minLength: number, minSupport
   return Math.hypot(p.x - q.x, p.y - q.y) >= minLength && support(line, p, q) >= minSupport;
 }
 
-function polygonArea(p: readonly Point[]): number {
+export function polygonArea(p: readonly Point[]): number {
   let a = 0;
   for (let i = 0; i < p.length; i++) {
     const j = (i + 1) % p.length;
@@ -350,14 +361,14 @@ function polygonArea(p: readonly Point[]): number {
 }
 
 /** Corners clockwise (in image coordinates, y down) from the one nearest the top-left. */
-function orderCorners(p: Point[]): Point[] {
+export function orderCorners(p: Point[]): Point[] {
   const pts = polygonArea(p) < 0 ? [...p].reverse() : [...p];
   let first = 0;
   for (let i = 1; i < 4; i++) if (pts[i].x + pts[i].y < pts[first].x + pts[first].y) first = i;
   return [0, 1, 2, 3].map((k) => pts[(first + k) % 4]);
 }
 
-function toQuad(p: readonly Point[]): Quad8 {
+export function toQuad(p: readonly Point[]): Quad8 {
   return [p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y, p[3].x, p[3].y];
 }
 
@@ -412,7 +423,7 @@ function along(p: Point, a: Point, b: Point): number {
  * card; the border between them is what gives it away. A card's title band also crosses the card,
  * but near one side, so only crossings that leave each part `minDividedShare` of the quad count.
  */
-function dividedQuad(lines: readonly Line[], sides: readonly number[], ta: number, tb: number, pts: readonly Point[], o: EdgeQuadOptions): boolean {
+export function dividedQuad(lines: readonly Line[], sides: readonly number[], ta: number, tb: number, pts: readonly Point[], o: EdgeQuadOptions): boolean {
   // Sides: k from pts[0] to pts[1], j from pts[1] to pts[2], l from pts[2] to pts[3], i from pts[3] to pts[0].
   const [i, j, k, l] = sides;
   for (let m = 0; m < lines.length; m++) {
@@ -456,8 +467,39 @@ function stockValue(img: RgbImage, p: readonly Point[]): number {
   return values[values.length >> 1];
 }
 
+/** Median brightness (brightest channel) just outside a quad: a ring of points beyond each side. */
+function surroundValue(img: RgbImage, p: readonly Point[]): number {
+  const cx = (p[0].x + p[1].x + p[2].x + p[3].x) / 4;
+  const cy = (p[0].y + p[1].y + p[2].y + p[3].y) / 4;
+  const values: number[] = [];
+  for (let s = 0; s < 4; s++) {
+    const a = p[s];
+    const b = p[(s + 1) % 4];
+    for (let f = 0.1; f < 0.95; f += 0.1) {
+      // A point on the side, pushed 8 % further from the centre than the side is.
+      const x = cx + (a.x + (b.x - a.x) * f - cx) * 1.08;
+      const y = cy + (a.y + (b.y - a.y) * f - cy) * 1.08;
+      if (x < 0 || y < 0 || x > img.width - 1 || y > img.height - 1) continue;
+      const j = (Math.round(y) * img.width + Math.round(x)) * 3;
+      values.push(Math.max(img.data[j], img.data[j + 1], img.data[j + 2]));
+    }
+  }
+  if (values.length === 0) return 0;
+  values.sort((u, v) => u - v);
+  return values[values.length >> 1];
+}
+
+/**
+ * Whether a quad is a picture printed on a page: dark stock (an X-ray, a scan's photo) with bright
+ * paper all round it. Documents are paper or card; a dark plate inside white paper is print.
+ */
+function printedPicture(img: RgbImage, p: readonly Point[], o: EdgeQuadOptions): boolean {
+  const around = surroundValue(img, p);
+  return around >= o.minSurroundingPaper && stockValue(img, p) < o.maxPictureBrightness * around;
+}
+
 /** Long over short side of a quad, from the means of its opposite sides. */
-function aspect(p: readonly Point[]): number {
+export function aspect(p: readonly Point[]): number {
   const d = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
   const one = (d(p[0], p[1]) + d(p[2], p[3])) / 2;
   const other = (d(p[1], p[2]) + d(p[3], p[0])) / 2;
@@ -584,6 +626,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {})
       const area = Math.abs(polygonArea(pts));
       if (area < o.minAreaFraction * w * h) continue;
       if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o)) continue;
+      if (printedPicture(img, pts, o)) continue;
       found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS });
     }
   }

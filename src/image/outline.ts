@@ -1,0 +1,349 @@
+/**
+ * Splits a paper region that is two or three documents overlapping or touching at different
+ * angles. The paper mask merges them into one region whose outline is stepped: each document
+ * leaves straight stretches of its own border on it, and where one document lies over another the
+ * lower one's border disappears under it. Lines fitted to the outline (a Hough transform of the
+ * outline's pixels, each voting near its own normal) close quadrilaterals; the documents are the
+ * fewest large quadrilaterals that lie inside the region, are backed by its outline, and together
+ * cover it. A hidden side is then the line of the document lying over it, which runs on along the
+ * outline beyond the overlap, so the lower document is still found (cut where it disappears).
+ */
+import type { Quad8 } from '../ocr/types.js';
+import { convexHull } from './geometry.js';
+import type { Component } from './ops.js';
+import {
+  angleGap,
+  aspect,
+  DEFAULT_EDGE_QUAD_OPTIONS,
+  dividedQuad,
+  type EdgeMap,
+  houghLines,
+  intersect,
+  lineSupport,
+  type Line,
+  orderCorners,
+  type Point,
+  polygonArea,
+  support,
+  toQuad,
+} from './edges.js';
+
+export interface OutlineOptions {
+  /** Least outline pixels on a line, as a share of the region box's shorter side. */
+  readonly minLineShare: number;
+  /** Most lines fitted to one outline. */
+  readonly maxLines: number;
+  /** Least distance (px) between two lines of one direction: a card's edge and its printed frame are both kept. */
+  readonly minLineGap: number;
+  /** Largest angle between a document's opposite sides (perspective), degrees. */
+  readonly maxOppositeAngle: number;
+  /** Least share of a quad's samples inside the region: documents are paper, all of them. */
+  readonly minInside: number;
+  /** Least share of a quad's perimeter that the outline backs (one side may be hidden entirely). */
+  readonly minPerimeterSupport: number;
+  /** Least backing of every side. */
+  readonly minSideSupport: number;
+  /**
+   * Longest stretch of a side without backing, as a share of the side. A document's hidden side
+   * is backed by the step of the document lying over it; a quad spanning two documents has a side
+   * that runs on across the other's paper, unbacked for half its length or more.
+   */
+  readonly maxGapShare: number;
+  /** Largest proportions (long / short side) of a document: a long receipt stays within. */
+  readonly maxAspect: number;
+  /** Smallest quad, as a share of the region's area. */
+  readonly minShareOfRegion: number;
+  /** Least share of a chosen quad's area that no quad chosen before covers. */
+  readonly minNewShare: number;
+  /** Least share of the region the chosen quads must cover together. */
+  readonly minCoverage: number;
+  /**
+   * Largest share of its convex hull a region may fill and still be tried: one sheet, even in
+   * perspective, is convex; documents overlapping out of line leave steps the hull bridges.
+   */
+  readonly maxSolidity: number;
+  /** Most documents a region splits into. */
+  readonly maxParts: number;
+}
+
+export const DEFAULT_OUTLINE_OPTIONS: OutlineOptions = {
+  minLineShare: 0.1,
+  maxLines: 40,
+  minLineGap: 2,
+  maxOppositeAngle: 14,
+  minInside: 0.97,
+  minPerimeterSupport: 0.5,
+  minSideSupport: 0.5,
+  maxGapShare: 0.25,
+  maxAspect: 3.5,
+  minShareOfRegion: 0.12,
+  minNewShare: 0.5,
+  minCoverage: 0.9,
+  maxSolidity: 0.96,
+  maxParts: 3,
+};
+
+/**
+ * A divider inside a region needs less backing than one the edge search alone relies on: the quad
+ * is already known to be paper throughout, and the border between two pale documents is a weak
+ * step along part of its length.
+ */
+const DIVIDER_OPTIONS = { ...DEFAULT_EDGE_QUAD_OPTIONS, minDividerSupport: 0.5, minDividedShare: 0.2 };
+
+/** The region's mask within its box, one byte a pixel. */
+interface RegionMask {
+  readonly data: Uint8Array;
+  readonly x0: number;
+  readonly y0: number;
+  readonly w: number;
+  readonly h: number;
+  readonly area: number;
+}
+
+function regionMask(labels: Int32Array, label: number, comp: Component, imageWidth: number): RegionMask {
+  const w = comp.x1 - comp.x0 + 1;
+  const h = comp.y1 - comp.y0 + 1;
+  const data = new Uint8Array(w * h);
+  let area = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (labels[(y + comp.y0) * imageWidth + x + comp.x0] === label) {
+        data[y * w + x] = 1;
+        area++;
+      }
+    }
+  }
+  return { data, x0: comp.x0, y0: comp.y0, w, h, area };
+}
+
+/**
+ * Outline pixels of the region with the direction of its normal, as an edge map over the whole
+ * image: the normal comes from a 5x5 box sum of the mask, so a staircase outline of a tilted side
+ * still points one way.
+ */
+function outlineMap(m: RegionMask, imageWidth: number, imageHeight: number): EdgeMap {
+  const angle = new Int16Array(imageWidth * imageHeight).fill(-1);
+  const at = (x: number, y: number): number => (x < 0 || y < 0 || x >= m.w || y >= m.h ? 0 : m.data[y * m.w + x]);
+  const box = (x: number, y: number): number => {
+    let s = 0;
+    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) s += at(x + dx, y + dy);
+    return s;
+  };
+  for (let y = 0; y < m.h; y++) {
+    for (let x = 0; x < m.w; x++) {
+      if (!at(x, y) || (at(x - 1, y) && at(x + 1, y) && at(x, y - 1) && at(x, y + 1))) continue;
+      const gx = box(x + 1, y) - box(x - 1, y);
+      const gy = box(x, y + 1) - box(x, y - 1);
+      if (gx === 0 && gy === 0) continue;
+      const deg = Math.round((Math.atan2(gy, gx) * 180) / Math.PI);
+      angle[(y + m.y0) * imageWidth + x + m.x0] = ((deg % 180) + 180) % 180;
+    }
+  }
+  return { w: imageWidth, h: imageHeight, angle };
+}
+
+/** Share of its convex hull (of the outline's pixel corners) that the region fills. */
+function solidity(m: RegionMask): number {
+  const rim: Point[] = [];
+  for (let y = 0; y < m.h; y++) {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < m.w; x++) {
+      if (!m.data[y * m.w + x]) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first < 0) continue;
+    rim.push({ x: first, y }, { x: first, y: y + 1 }, { x: last + 1, y }, { x: last + 1, y: y + 1 });
+  }
+  const hull = convexHull(rim);
+  return m.area / Math.max(1, Math.abs(polygonArea(hull)));
+}
+
+/** A quad the outline's lines close, with the region pixels it holds. */
+interface Candidate {
+  readonly pts: Point[];
+  readonly area: number;
+  /** Share of its perimeter the edges back. */
+  readonly backing: number;
+  /** Indices (into the region box) of the region pixels inside the quad. */
+  readonly pixels: Uint32Array;
+}
+
+/** Longest run of samples without an edge pixel on the segment of `line` between p and q. */
+function longestGap(line: Line, p: Point, q: Point): number {
+  const tp = Math.round(-p.x * line.sin + p.y * line.cos) - line.t0;
+  const tq = Math.round(-q.x * line.sin + q.y * line.cos) - line.t0;
+  const lo = Math.max(0, Math.min(tp, tq));
+  const hi = Math.min(line.prefix.length - 1, Math.max(tp, tq));
+  let gap = 0;
+  let run = 0;
+  for (let k = lo; k < hi; k++) {
+    run = line.prefix[k + 1] > line.prefix[k] ? 0 : run + 1;
+    if (run > gap) gap = run;
+  }
+  return gap;
+}
+
+/** Region pixels inside a convex quad (corners clockwise in image coordinates). */
+function pixelsInside(pts: readonly Point[], m: RegionMask): { inside: number; total: number; pixels: Uint32Array } {
+  const xs = pts.map((p) => p.x - m.x0);
+  const ys = pts.map((p) => p.y - m.y0);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const x1 = Math.min(m.w - 1, Math.ceil(Math.max(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const y1 = Math.min(m.h - 1, Math.ceil(Math.max(...ys)));
+  const sign = polygonArea(pts) > 0 ? 1 : -1;
+  const found: number[] = [];
+  let total = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      let inQuad = true;
+      for (let i = 0; i < 4 && inQuad; i++) {
+        const j = (i + 1) % 4;
+        const cross = (xs[j] - xs[i]) * (y - ys[i]) - (ys[j] - ys[i]) * (x - xs[i]);
+        if (sign * cross < 0) inQuad = false;
+      }
+      if (!inQuad) continue;
+      total++;
+      if (m.data[y * m.w + x]) found.push(y * m.w + x);
+    }
+  }
+  // Whatever part of the quad lies outside the region's box is outside the region too.
+  const area = Math.abs(polygonArea(pts));
+  return { inside: found.length, total: Math.max(total, area), pixels: Uint32Array.from(found) };
+}
+
+/** Quads closed by two near-parallel pairs of outline lines, lying inside the region. */
+function candidates(lines: readonly Line[], backing: readonly Line[], m: RegionMask, o: OutlineOptions): Candidate[] {
+  const margin = 0.03 * Math.max(m.w, m.h);
+  const near = (p: Point | null): p is Point =>
+    p !== null && p.x >= m.x0 - margin && p.y >= m.y0 - margin && p.x <= m.x0 + m.w - 1 + margin && p.y <= m.y0 + m.h - 1 + margin;
+  const pairs: [number, number, number][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      if (angleGap(lines[i].theta, lines[j].theta) > o.maxOppositeAngle) continue;
+      const p = intersect(lines[i], lines[j]);
+      if (near(p)) continue;
+      pairs.push([i, j, lines[i].theta]);
+    }
+  }
+  const out: Candidate[] = [];
+  const minArea = o.minShareOfRegion * m.area;
+  for (let a = 0; a < pairs.length; a++) {
+    for (let b = a + 1; b < pairs.length; b++) {
+      const [i, j, ta] = pairs[a];
+      const [k, l, tb] = pairs[b];
+      if (angleGap(ta, tb) < 90 - 2 * o.maxOppositeAngle) continue;
+      if (i === k || i === l || j === k || j === l) continue;
+      const c = [intersect(lines[i], lines[k]), intersect(lines[k], lines[j]), intersect(lines[j], lines[l]), intersect(lines[l], lines[i])];
+      if (!c.every(near)) continue;
+      const pts = c as Point[];
+      const area = Math.abs(polygonArea(pts));
+      if (area < minArea || aspect(pts) > o.maxAspect) continue;
+      const sides: [Line, Point, Point][] = [
+        [backing[k], pts[0], pts[1]],
+        [backing[j], pts[1], pts[2]],
+        [backing[l], pts[2], pts[3]],
+        [backing[i], pts[3], pts[0]],
+      ];
+      let backed = 0;
+      let perimeter = 0;
+      let firm = true;
+      for (const [line, p, q] of sides) {
+        const len = Math.hypot(p.x - q.x, p.y - q.y);
+        const s = support(line, p, q);
+        backed += s * len;
+        perimeter += len;
+        if (s < o.minSideSupport || longestGap(line, p, q) > Math.max(4, o.maxGapShare * len)) firm = false;
+      }
+      if (!firm || backed < o.minPerimeterSupport * perimeter) continue;
+      // Two documents whose sides happen to line up close a quad of their own; the border between
+      // them, crossing it, gives it away.
+      if (dividedQuad(backing, [i, j, k, l], ta, tb, pts, DIVIDER_OPTIONS)) continue;
+      const ordered = orderCorners(pts);
+      const { inside, total, pixels } = pixelsInside(ordered, m);
+      if (inside < o.minInside * total) continue;
+      out.push({ pts: ordered, area, backing: backed / perimeter, pixels });
+    }
+  }
+  return out;
+}
+
+/**
+ * The documents of one merged paper region, as quads in the region's image coordinates, when it
+ * is two or three of them; null when its outline does not decompose (then it is one document, or
+ * one the outline cannot tell apart).
+ */
+export function splitByOutline(
+  labels: Int32Array,
+  label: number,
+  comp: Component,
+  imageWidth: number,
+  imageHeight: number,
+  stepEdges: () => EdgeMap,
+  options: Partial<OutlineOptions> = {},
+): Quad8[] | null {
+  const o = { ...DEFAULT_OUTLINE_OPTIONS, ...options };
+  const m = regionMask(labels, label, comp, imageWidth);
+  if (m.area === 0 || solidity(m) > o.maxSolidity) return null;
+  const map = outlineMap(m, imageWidth, imageHeight);
+  // Lines come from the outline and from the step edges inside the region, where one document's
+  // border runs over another (a document lying over another hides the lower one's side and shows
+  // its own, inside the union).
+  const steps = stepEdges();
+  const angle = Int16Array.from(map.angle);
+  for (let y = 0; y < m.h; y++) {
+    for (let x = 0; x < m.w; x++) {
+      const i = (y + m.y0) * imageWidth + x + m.x0;
+      if (m.data[y * m.w + x] && angle[i] < 0) angle[i] = steps.angle[i];
+    }
+  }
+  const combined: EdgeMap = { w: imageWidth, h: imageHeight, angle };
+  const lineOptions = { ...DEFAULT_EDGE_QUAD_OPTIONS, maxLines: o.maxLines, maxLinesPerDirection: Math.ceil(o.maxLines / 3), minLineGap: o.minLineGap };
+  const lines = houghLines(combined, lineOptions, Math.max(6, Math.round(o.minLineShare * Math.min(m.w, m.h))));
+  if (lines.length < 4) return null;
+  // Backing is read a pixel wider than the lines were fitted: a card's edge, its printed frame
+  // and the mask's outline run within a few pixels of each other at the working scale, and the
+  // fitted line may follow any of them.
+  const wide = Int16Array.from(angle);
+  for (let y = 1; y < imageHeight - 1; y++) {
+    for (let x = 1; x < imageWidth - 1; x++) {
+      const i = y * imageWidth + x;
+      if (angle[i] >= 0) continue;
+      for (const n of [i - 1, i + 1, i - imageWidth, i + imageWidth]) if (angle[n] >= 0) wide[i] = angle[n];
+    }
+  }
+  const backing = lines.map((l) => lineSupport({ w: imageWidth, h: imageHeight, angle: wide }, l.theta, l.rho, lineOptions));
+  const pool = candidates(lines, backing, m, o);
+  if (pool.length < 2) return null;
+  // Greedy cover: the quad adding the most uncovered region (weighted by how well the outline
+  // backs it) first; a quad that mostly repeats what is chosen is a part of a chosen document.
+  const covered = new Uint8Array(m.w * m.h);
+  const chosen: Candidate[] = [];
+  let coveredCount = 0;
+  while (chosen.length < o.maxParts) {
+    let best: Candidate | null = null;
+    let bestScore = 0;
+    let bestNew = 0;
+    for (const c of pool) {
+      if (chosen.includes(c)) continue;
+      let fresh = 0;
+      for (const p of c.pixels) if (!covered[p]) fresh++;
+      if (fresh < o.minNewShare * c.pixels.length) continue;
+      const score = fresh * c.backing;
+      if (score > bestScore) {
+        best = c;
+        bestScore = score;
+        bestNew = fresh;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const p of best.pixels) covered[p] = 1;
+    coveredCount += bestNew;
+    if (coveredCount >= 0.98 * m.area) break;
+  }
+  if (chosen.length < 2 || coveredCount < o.minCoverage * m.area) return null;
+  return chosen.map((c) => toQuad(c.pts));
+}
