@@ -78,6 +78,15 @@ export function hospitalNameTables(): HospitalNameTables {
 }
 
 /**
+ * A kind of institution after one stray character (型社区卫生服务中心: the tail of a 医疗机构类型 label
+ * and its value): no issuer, since a place name before a kind has two characters or more.
+ */
+export function isKindWithStray(name: string, t: HospitalNameTables = hospitalNameTables()): boolean {
+  const chars = [...name];
+  return chars.length > 1 && t.kinds.has(chars.slice(1).join(''));
+}
+
+/**
  * Whether a text is an institution's name by its shape: it holds a name ending in one of the
  * suffixes, is more than a bare kind (中医医院 names a kind, 北京中医医院 an issuer) and holds no
  * seal words (收费专用章 read into the name).
@@ -85,7 +94,7 @@ export function hospitalNameTables(): HospitalNameTables {
 export function looksLikeHospital(name: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   const m = t.pattern.exec(name);
   if (!m) return false;
-  if (t.kinds.has(name) || t.kinds.has(m[0])) return false;
+  if (t.kinds.has(name) || t.kinds.has(m[0]) || isKindWithStray(m[0], t)) return false;
   return !t.sealWords.some((w) => name.includes(w)) && !name.includes('章');
 }
 
@@ -102,7 +111,7 @@ export function preferHospitalShaped(readings: readonly string[], t: HospitalNam
 /** The first institution-shaped name inside a text, or ''. */
 export function hospitalIn(text: string, t: HospitalNameTables = hospitalNameTables()): string {
   const m = t.pattern.exec(text);
-  if (!m || t.kinds.has(m[0])) return '';
+  if (!m || t.kinds.has(m[0]) || isKindWithStray(m[0], t)) return '';
   return m[0];
 }
 
@@ -131,18 +140,27 @@ export function restorePlacePrefix(
   const full = row.names.filter((n) => [...n].length >= 3);
   // Already right.
   if (full.some((n) => name.startsWith(n))) return name;
+  // Another province's full name is a place read right (a Hunan hospital on a Henan invoice).
+  if (allFullNames(tables).some((n) => name.startsWith(n))) return name;
   for (const n of full) {
     const want = [...n];
-    if (chars.length <= want.length) continue;
-    const head = chars.slice(0, want.length);
-    const diff = head.filter((c, i) => c !== want[i]).length;
     const last = want[want.length - 1]!;
     // Long full names (新疆维吾尔自治区) may have two misreads: no other place is that close.
     const allowed = want.length >= 6 ? 2 : 1;
-    if (diff >= 1 && diff <= allowed && head[want.length - 1] === last) return n + chars.slice(want.length).join('');
+    // The full name misread, or a character of it lost or added (汉津市 -> 天津市, 四省 -> 四川省,
+    // 广西社自治区 -> 广西壮族自治区): the head ending in the same administrative character,
+    // within `allowed` edits. A seal or faint print takes characters as well as changing them.
+    let best: { len: number; dist: number } | undefined;
+    for (let len = Math.max(2, want.length - allowed); len <= want.length + allowed; len++) {
+      if (chars.length <= len + 1 || chars[len - 1] !== last) continue;
+      const dist = editDistance(chars.slice(0, len), want);
+      if (dist >= 1 && dist <= allowed && (!best || dist < best.dist)) best = { len, dist };
+    }
+    if (best) return n + chars.slice(best.len).join('');
     // Short name + a look-alike of the administrative suffix.
     const looks = t.adminLookalikes.get(last) ?? [];
-    if (diff === 1 && head.slice(0, -1).join('') === want.slice(0, -1).join('') && looks.includes(head[want.length - 1]!)) {
+    const head = chars.slice(0, want.length);
+    if (chars.length > want.length && head.slice(0, -1).join('') === want.slice(0, -1).join('') && looks.includes(head[want.length - 1]!)) {
       return n + chars.slice(want.length).join('');
     }
   }
@@ -178,6 +196,25 @@ export function restorePlacePrefix(
   return name;
 }
 
+/** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */
+const REPAIRABLE = /[\u4e00-\u9fff、，,.。·・'`‘’:：;；]/u;
+
+/** Full names (ending in 省, 市, 区) of every province. */
+function allFullNames(tables: ExtractTables): string[] {
+  return [...tables.provinces.values()].flatMap((r) => r.names).filter((n) => [...n].length >= 3 && ADMIN_END.test(n));
+}
+
+/** Levenshtein distance between two character lists. */
+export function editDistance(a: readonly string[], b: readonly string[]): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
 /** Misread characters a word of this length may have and still be recognised. */
 function allowedMisreads(length: number): number {
   // Two misreads in a six-character word turn 公共卫生中心 into 精神卫生中心: only in long words.
@@ -210,7 +247,9 @@ export function repairNameWords(name: string, t: HospitalNameTables = hospitalNa
       const diff: number[] = [];
       for (let k = 0; k < word.length && diff.length <= allowed; k++) if (chars[start + k] !== word[k]) diff.push(start + k);
       if (diff.length === 0 || diff.length > allowed) continue;
-      if (diff.some((i) => covered[i] || !/[\u4e00-\u9fff]/.test(chars[i]!))) continue;
+      // Only Chinese characters and marks are replaced: a mark inside a name (医、大学) is always a
+      // misread character, while digits, Latin letters and brackets may be printed.
+      if (diff.some((i) => covered[i] || !REPAIRABLE.test(chars[i]!))) continue;
       const key = `${start}:${word.length}`;
       const list = windows.get(key) ?? [];
       list.push({ start, word, misreads: diff.length });

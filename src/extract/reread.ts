@@ -6,16 +6,23 @@
  */
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME } from './header.js';
-import { hospitalNameTables, looksLikeHospital, repairNameWords } from './hospital-name.js';
+import { hospitalNameTables, isKindWithStray, looksLikeHospital, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
-/** The value strip is this many label heights long: enough for 新疆维吾尔自治区人民医院. */
-const STRIP_LENGTH = 14;
+/**
+ * The value strip is this many label heights long: a gap and a name of up to 16 characters
+ * (黑龙江省医科大学附属第一医院), with torn seal text before it. A longer strip costs nothing in
+ * accuracy: the name ends at its first suffix, so text after it is never read into it.
+ */
+const STRIP_LENGTH = 20;
 
-/** Whether a read hospital name needs the second look (absent, or not a hospital's name). */
-export function needsHospitalReread(name: string): boolean {
-  return !looksLikeHospital(name);
+/**
+ * Whether a read hospital name needs the second look: absent, not a hospital's name, or only a
+ * generic word (人民医院, 第一人民医院: the place before it lay under the seal).
+ */
+export function needsHospitalReread(name: string, t = hospitalNameTables()): boolean {
+  return !looksLikeHospital(name, t) || t.nameWords.includes(name);
 }
 
 /**
@@ -39,7 +46,8 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
       labels.filter((l) => [...l].length >= 4).map((l) => ({ l: l.slice(1), at: 0 })).find((x) => new RegExp(`^${escapeRe(x.l)}[:：]`).test(text));
     if (!found) continue;
     const { l: label, at } = found;
-    if (others.some((o) => o.length > label.length && text.startsWith(o, at))) continue;
+    // ... also when that longer label is misread once after ours (医疗机构美型).
+    if (others.some((o) => o.length > label.length && o.startsWith(label) && nearlyStartsWith(text.slice(at), o))) continue;
     // Where the label ends along the line, from the engine's character positions.
     const lastChar = line.chars[Math.min(at + label.length, line.chars.length) - 1];
     const step = line.chars.length > 1 ? (line.chars[line.chars.length - 1]!.x - line.chars[0]!.x) / (line.chars.length - 1) : 0;
@@ -71,6 +79,14 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
     ].map((v) => Math.round(v)) as Quad8);
   }
   return out.slice(0, 2);
+}
+
+/** Whether a text starts with a word, one character of it possibly misread. */
+function nearlyStartsWith(text: string, word: string): boolean {
+  const t = [...text];
+  const w = [...word];
+  if (t.length < w.length) return false;
+  return w.filter((c, i) => c !== t[i]).length <= 1;
 }
 
 function escapeRe(s: string): string {
@@ -177,8 +193,11 @@ export function hospitalFromStrip(text: string, places: readonly string[] = plac
   // Generic words first (上海市骨科瓦院 -> …骨科医院), or a misread suffix hides the name.
   // A strip of the whole payee row (payeeRowStrips) starts with the label itself.
   const m = HOSPITAL_NAME.exec(repairNameWords(dropLeadingLabel(text).replace(/^[:：()（）章]+/, '')));
-  return m ? trimSealLead(m[0], places, restore) : '';
+  if (!m) return '';
+  const name = trimSealLead(m[0], places, restore);
+  return isKindWithStray(restore ? restore(name) : name) ? '' : name;
 }
+
 
 /**
  * A hospital name without the seal text read before it. A wrong name is worse than none for a

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { editDistance, hospitalIn, isKindWithStray, looksLikeHospital, repairNameWords, restorePlacePrefix } from '../../src/extract/hospital-name.js';
+import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread } from '../../src/extract/reread.js';
+import { extractTables } from '../../src/extract/tables.js';
+import type { OcrLine } from '../../src/ocr/types.js';
+
+function line(text: string, quad: OcrLine['quad']): OcrLine {
+  const n = [...text].length;
+  return { text, score: 1, quad, chars: [...text].map((char, i) => ({ char, score: 1, x: (i + 0.5) / n })) };
+}
+
+test('edit distance counts changed, lost and added characters', () => {
+  assert.equal(editDistance([...'四川省'], [...'四川省']), 0);
+  assert.equal(editDistance([...'四省'], [...'四川省']), 1);
+  assert.equal(editDistance([...'广西社自治区'], [...'广西壮族自治区']), 2);
+});
+
+test('a province full name with a character lost or changed and one lost is given back', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('四省医科大学附属第一医院', 'sichuan', t), '四川省医科大学附属第一医院');
+  assert.equal(restorePlacePrefix('广西社自治区口腔医院', 'guangxi', t), '广西壮族自治区口腔医院');
+  // A short full name keeps its one-edit budget: two edits are another place or no place.
+  assert.equal(restorePlacePrefix('四某某省人民医院', 'sichuan', t), '四某某省人民医院');
+  // Another province's full name is read right: a Hunan hospital on a Henan invoice stays.
+  assert.equal(restorePlacePrefix('湖南省人民医院', 'henan', t), '湖南省人民医院');
+  // Names starting otherwise are left alone.
+  assert.equal(restorePlacePrefix('四川大学华西医院', 'sichuan', t), '四川大学华西医院');
+});
+
+test('a one-character stray before a bare kind is no name', () => {
+  assert.ok(isKindWithStray('型社区卫生服务中心'));
+  assert.ok(!isKindWithStray('社区卫生服务中心'), 'a bare kind is another rule');
+  assert.ok(!isKindWithStray('朝阳区社区卫生服务中心'));
+  assert.ok(!looksLikeHospital('型妇幼保健院'));
+  assert.equal(hospitalIn('型妇幼保健院'), '');
+  assert.ok(looksLikeHospital('辽宁省妇幼保健院'));
+  assert.equal(hospitalFromStrip('型社区卫生服务中心住院时间：202'), '');
+});
+
+test('a mark read inside a generic word is repaired; digits and Latin letters are not', () => {
+  assert.equal(repairNameWords('黑龙江省医、大学附属第一医院'), '黑龙江省医科大学附属第一医院');
+  assert.equal(repairNameWords('沈阳市美三医院'), '沈阳市第三医院');
+  assert.equal(repairNameWords('某市第3医院'), '某市第3医院');
+});
+
+test('a bare generic word sends the name to the re-read', () => {
+  assert.ok(needsHospitalReread('人民医院'));
+  assert.ok(needsHospitalReread('第一人民医院'));
+  assert.ok(!needsHospitalReread('天津市第一人民医院'));
+});
+
+test('a misread 医疗机构类型 label gives no hospital strip; 医疗机构 itself does', () => {
+  assert.equal(hospitalValueStrips([line('医疗机构美型：社区卫生服务中心', [0, 0, 400, 0, 400, 30, 0, 30])]).length, 0);
+  assert.equal(hospitalValueStrips([line('医疗机构：太原市中心医院', [0, 0, 400, 0, 400, 30, 0, 30])]).length, 1);
+});
+
+test('the re-read strip is long enough for a long name after torn seal text', () => {
+  const [strip] = hospitalValueStrips([line('收款单位', [100, 500, 220, 500, 220, 530, 100, 530])]);
+  assert.ok(strip);
+  // 16 characters of torn seal text and name at about one label height each, after the label.
+  assert.ok(strip[2] - strip[0] >= 18 * 30, `length ${strip[2] - strip[0]}`);
+});
