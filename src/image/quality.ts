@@ -55,6 +55,15 @@ export interface QualitySettings {
   readonly copyPattern: number;
   /** Moiré strength at which a colour capture is certainly a photo of a screen. */
   readonly screenMoire: number;
+  /**
+   * The same when the document lies in a black, unlit surround (a display's border and the dark
+   * area round a page shown on it): two weaker traces together are as telling as one strong one.
+   */
+  readonly screenMoireInDark: number;
+  /** Median luminance of the surround at or under which it is a display's black (a dark table, even in dim light, is lighter). */
+  readonly darkSurround: number;
+  /** Share of the upload outside the document needed to judge its surround. */
+  readonly minSurround: number;
   readonly cardAspect: number;
   readonly cardAspectSpread: number;
   /** Lines of text above which a card-shaped sheet is not a card. */
@@ -91,7 +100,10 @@ export const QUALITY_SETTINGS: QualitySettings = {
   copySpecks: 120,
   copyGrain: 6,
   copyPattern: 8,
-  screenMoire: 24,
+  screenMoire: 32,
+  screenMoireInDark: 6,
+  darkSurround: 26,
+  minSurround: 0.05,
   cardAspect: 1.586,
   cardAspectSpread: 0.1,
   cardMaxLines: 24,
@@ -314,15 +326,47 @@ function nearInk(img: RgbImage, i: number, r: number): boolean {
 }
 
 /**
+ * Whether the upload shows the document inside a black, unlit surround: the median luminance of
+ * the upload outside the document's box (sampled every 4 px) at or under `darkSurround`.
+ * false when too little of the upload lies outside the document to tell.
+ */
+export function inDarkSurround(image: RgbImage, quad: Quad8, s: QualitySettings = QUALITY_SETTINGS): boolean {
+  const xs = [quad[0], quad[2], quad[4], quad[6]];
+  const ys = [quad[1], quad[3], quad[5], quad[7]];
+  // A little outside the box: the page's own blurred edge is not surround.
+  const pad = 0.01 * Math.max(image.width, image.height);
+  const x0 = Math.min(...xs) - pad;
+  const x1 = Math.max(...xs) + pad;
+  const y0 = Math.min(...ys) - pad;
+  const y1 = Math.max(...ys) + pad;
+  const hist = new Uint32Array(256);
+  let outside = 0;
+  let all = 0;
+  const d = image.data;
+  for (let y = 0; y < image.height; y += 4) {
+    for (let x = 0; x < image.width; x += 4) {
+      all++;
+      if (x >= x0 && x <= x1 && y >= y0 && y <= y1) continue;
+      const o = (y * image.width + x) * 3;
+      hist[Math.round((d[o] * 299 + d[o + 1] * 587 + d[o + 2] * 114) / 1000)]++;
+      outside++;
+    }
+  }
+  if (outside < s.minSurround * all) return false;
+  return percentile(hist, outside, 0.5) <= s.darkSurround;
+}
+
+/**
  * Whether the capture is an original rather than a photocopy or a photo of a screen, in [0, 1].
  * Two kinds of capture, told apart by their blank paper at full resolution (screen.ts):
  * - grey (no coloured ink, paper without any cast): a black-and-white original, or a grey-scale
  *   copy. A copy shows toner specks on its blank paper, a periodic pattern, or the large mid-grey
  *   areas that a colour original's stamps and tints leave on a grey copy.
  * - colour or a camera's cast: an original unless the paper carries a screen's moiré (a periodic
- *   ripple in the spectrum of blank patches, or colour fringes between neighbouring pixels).
+ *   ripple in the spectrum of blank patches, or colour fringes between neighbouring pixels). A
+ *   document in a black surround (`darkSurround`: a display's unlit border) needs a weaker ripple.
  */
-export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage, traits?: PaperTraits): number {
+export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage, traits?: PaperTraits, darkSurround = false): number {
   const work = at600(crop, crop600);
   const d = work.data;
   const n = work.width * work.height;
@@ -368,7 +412,8 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
     const greyArea = ramp(mid / n, 0.04, 0.1);
     return clamp01(0.75 - 0.6 * Math.max(specks, pattern, grain, greyArea));
   }
-  const ripple = paper ? ramp(paper.moirePeak, s.screenMoire * 0.5, s.screenMoire) : 0;
+  const moire = darkSurround ? s.screenMoireInDark : s.screenMoire;
+  const ripple = paper ? ramp(paper.moirePeak, moire * 0.5, moire) : 0;
   return clamp01(0.9 * (1 - Math.max(fringes, ripple)));
 }
 
@@ -412,7 +457,7 @@ export function assessQuality(input: QualityInput, s: QualitySettings = QUALITY_
   const shared = { ...input, crop600: at600(input.crop, input.crop600) };
   const clear = round(clarityScore(input.crop, s));
   const complete = round(completenessScore(shared, s));
-  const original = round(originalityScore(input.crop, s, shared.crop600, paperTraits(input.image, input.quad)));
+  const original = round(originalityScore(input.crop, s, shared.crop600, paperTraits(input.image, input.quad), inDarkSurround(input.image, input.quad, s)));
   const card = round(cardScore(input.quad, input.lineCount, s));
   const document = round(documentScore(card, input.crop, input.lineCount));
   const t = s.thresholds;
