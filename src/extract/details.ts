@@ -31,11 +31,13 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
       // An amount ending right before a name is the last cell of the group to the left (金额 of
       // group one touching 项目名称 of group two), not the start of the name; names may start
       // with capitals (DR摄影, CT平扫) or a strength (0.9%氯化钠), never a unit in lower case (0.25g).
+      // An item code glued before the name (9.60110200005急诊诊查费) starts it too: no amount goes
+      // on with six more digits. A unit price carries up to four decimals (3.6000).
       const next = seg.chars[k + 1]?.char ?? '';
-      const rest = seg.chars.slice(k, k + 8).map((x) => x.char).join('');
+      const rest = seg.chars.slice(k, k + 16).map((x) => x.char).join('');
       const startsName = /[\u4e00-\u9fff]/.test(c.char) || (/[A-Z]/.test(c.char) && /[A-Z\u4e00-\u9fff]/.test(next))
-        || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest);
-      const boundary = cur !== null && /\d\.\d\d$/.test(cur.text) && startsName;
+        || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest) || /^\d{6,12}[A-Z]?[\u4e00-\u9fff]/.test(rest);
+      const boundary = cur !== null && /\d\.\d{2,4}$/.test(cur.text) && startsName;
       if (cur && !boundary && c.x0 - cur.x1 <= gap) {
         cur.text += c.char;
         cur.x1 = c.x1;
@@ -142,10 +144,10 @@ function readsAsWords(t: Token): boolean {
 }
 
 /**
- * An amount with a stamp's word or two read before it (清单24.7: a 费用清单 stamp over the 金额
- * column) is the amount's cell, not a name: no name ends in a money figure after two characters.
+ * An amount with a stamp's words read before it (清单24.7, 已审核7.20: a 费用清单 or 已审核 stamp over
+ * the 金额 column) is the amount's cell, not a name: no name ends in a money figure after a few characters.
  */
-const STAMPED_AMOUNT = /^[\u4e00-\u9fff]{1,2}\s*\d[\d,]*\.\d{1,2}$/;
+const STAMPED_AMOUNT = /^[\u4e00-\u9fff]{1,4}\s*\d[\d,]*\.\d{1,2}$/;
 
 /**
  * The number of a number cell. Unit prices carry up to four decimals (45.2000), which the money
@@ -208,6 +210,9 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   const cm = CODE_AT_START.exec(s);
   if (cm) {
     code = cm[1]!;
+    // The code ends before a strength that starts the name (…43214 0.9%氯化钠): its digit before
+    // the point is the strength's.
+    if (/^\.\d/.test(s.slice(code.length))) code = code.replace(/\d$/, '');
     s = s.slice(code.length).replace(/^[-_:]/, '');
   }
   // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.
@@ -530,7 +535,8 @@ function buildDetail(
   if (amount === null && cells.has('amount') === false && columns.has('amount')) {
     // The quantity printed close to a long name joins its cell (注射用头孢曲松钠4支): with the
     // quantity column empty, a count and a one-character unit at the name's end are the quantity.
-    const q = /^(.*[\u4e00-\u9fff)）])(\d+(?:\.\d+)?)([\u4e00-\u9fff])$/.exec(compact(origin));
+    // The count may follow a spec glued to the name (甲硝唑氯化钠注射液0.5g:100ml2瓶, …[0.5g:100ml]1瓶).
+    const q = /^(.*(?:[\u4e00-\u9fff)）\]】]|\d(?:ml|mg|g|μg|ug|iu|IU|u|U)))(\d+(?:\.\d+)?)([\u4e00-\u9fff])$/.exec(compact(origin));
     if (q) {
       nameText = q[1]!;
       amount = Number(q[2]);

@@ -71,3 +71,22 @@ test('detail table: a row whose header words lie only inside longer cells is no 
   assert.ok(out.ok);
   assert.deepEqual(out.result.cost_detail_list, []);
 });
+
+test('detail names: a national code ends before a strength that starts the name', () => {
+  const parts = splitDetailName('XB05XAD77775062674432140.9%氯化钠注射液', extractTables());
+  assert.equal(parts.ocrName, '0.9%氯化钠注射液');
+  assert.equal(parts.code, 'XB05XAD7777506267443214');
+});
+
+test('cells: a stamp read between a four-decimal unit price and the amount splits them', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('宁夏回族自治区医疗住院收费票据', 400, 40, 36, 40),
+    at('项目名称', 200, 300), at('规格', 460, 300), at('数量', 600, 300), at('单价', 760, 300), at('金额', 900, 300), at('类别', 1040, 300),
+    at('丹参注射液', 160, 340), at('10ml', 450, 340), at('2支', 600, 340), at('3.6000已审核7.20', 730, 340), at('甲', 1050, 340),
+    line('合计（小写）7.20', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.unit_price, d.cost]), [['丹参注射液', 3.6, 7.2]]);
+});

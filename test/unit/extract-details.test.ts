@@ -153,3 +153,43 @@ test('a category grid under a 项目名称 | 金额 header gives categories, not
   assert.deepEqual(out.result.cost_detail_list, []);
   assert.deepEqual(out.result.cost_categories.map((c) => [c.name, c.cost]), [['西药费', 1578.85], ['化验费', 295], ['诊察费', 408]]);
 });
+
+test('detail table: a header whose headings fall into three page rows is read along its own line; a payment label holding 金额 is no heading', () => {
+  // The page was levelled by the slant of label:value lines, not the form's: the header now drops
+  // by 0.045 to the left, 项目名称 two page rows below 金额. A payment block beside the table
+  // (本次医保范围内金额) holds the heading word 金额.
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y, 20, 30);
+  const slope = -0.045;
+  const y = (x: number, base: number) => Math.round(base + slope * (x - 500));
+  const lines = [
+    line('湖北省医疗门诊收费票据', 600, 40, 36, 40),
+    at('项目名称', 500, y(500, 380)), at('数量', 1080, y(1080, 380)), at('单价(元)', 1280, y(1280, 380)), at('金额(元)', 1540, y(1540, 380)),
+    at('本次医保范围内金额', 1800, 300),
+    at('盐酸利多卡因注射液', 70, y(70, 430)), at('3', 1170, y(1170, 430)), at('1.20', 1370, y(1370, 430)), at('3.60', 1650, y(1650, 430)),
+    at('心电图检查', 70, y(70, 475)), at('3', 1170, y(1170, 475)), at('25.00', 1370, y(1370, 475)), at('75.00', 1650, y(1650, 475)),
+    at('川芎', 70, y(70, 520)), at('230', 1160, y(1160, 520)), at('0.15', 1370, y(1370, 520)), at('34.50', 1650, y(1650, 520)),
+    line('合计（小写）113.10', 180, 700),
+  ];
+  const out = extractInvoice({ lines, width: 2100, height: 900, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.unit_price, d.cost]), [
+    ['盐酸利多卡因注射液', 3, 1.2, 3.6], ['心电图检查', 3, 25, 75], ['川芎', 230, 0.15, 34.5],
+  ]);
+});
+
+test('detail table: an amount glued to the next group\'s item code, a stamp between price and cost, a count after a glued spec', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('云南省医疗门诊收费票据', 500, 40, 36, 40),
+    at('项目名称', 200, 300), at('数量/单位', 420, 300), at('金额(元)', 560, 300),
+    at('项目名称', 780, 300), at('数量/单位', 990, 300), at('金额(元)', 1120, 300),
+    at('注射用头孢呋辛钠1支', 70, 340), lineOf([{ text: '9.60', x: 590 }, { text: '110200005急诊诊查费', x: 680 }], 340), at('4次', 990, 340), at('60.00', 1140, 340),
+    at('甲硝唑氯化钠注射液0.5g:100ml2瓶', 70, 380), at('12.80', 590, 380),
+    line('合计（小写）82.40', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.cost, d.item_coding]), [
+    ['注射用头孢呋辛钠', 1, 9.6, ''], ['急诊诊查费', 4, 60, '110200005'], ['甲硝唑氯化钠注射液', 2, 12.8, ''],
+  ]);
+});
