@@ -78,12 +78,15 @@ export function hospitalNameTables(): HospitalNameTables {
 }
 
 /**
- * A kind of institution after one stray character (型社区卫生服务中心: the tail of a 医疗机构类型 label
- * and its value): no issuer, since a place name before a kind has two characters or more.
+ * A kind of institution or a generic word after one stray character (型社区卫生服务中心: the tail of
+ * a 医疗机构类型 label and its value; 市口腔医院: the place lost under the seal but its 市): no
+ * issuer, since a place name before such a word has two characters or more.
  */
 export function isKindWithStray(name: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   const chars = [...name];
-  return chars.length > 1 && t.kinds.has(chars.slice(1).join(''));
+  if (chars.length <= 1) return false;
+  const rest = chars.slice(1).join('');
+  return t.kinds.has(rest) || t.nameWords.includes(rest);
 }
 
 /**
@@ -186,18 +189,25 @@ export function restorePlacePrefix(
     }
   }
   if (restored.size === 1) return [...restored][0]!;
-  // A long city name of the province misread in one character (乌鲁术齐 -> 乌鲁木齐): four characters
-  // and more, where no two real cities are one character apart.
-  for (const c of row.cities.filter((x) => [...x].length >= 4)) {
+  // A city name of three characters or more misread once (乌鲁术齐 -> 乌鲁木齐, 石家生 -> 石家庄):
+  // only when exactly one of the province's cities fits and the name starts with no place read
+  // right. Two-character cities are not guessed: 汝州 is a real city one character from 郑州.
+  if (allPlaces(tables).some((p) => name.startsWith(p))) return name;
+  const fits = row.cities.filter((c) => {
     const want = [...c];
-    if (chars.length <= want.length) continue;
-    if (chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1) return c + chars.slice(want.length).join('');
-  }
+    return want.length >= 3 && chars.length > want.length && chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1;
+  });
+  if (fits.length === 1) return fits[0]! + chars.slice([...fits[0]!].length).join('');
   return name;
 }
 
 /** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */
 const REPAIRABLE = /[\u4e00-\u9fff、，,.。·・'`‘’:：;；]/u;
+
+/** Every province's names and main cities. */
+function allPlaces(tables: ExtractTables): string[] {
+  return [...tables.provinces.values()].flatMap((r) => [...r.names, ...r.cities]);
+}
 
 /** Full names (ending in 省, 市, 区) of every province. */
 function allFullNames(tables: ExtractTables): string[] {
@@ -283,7 +293,7 @@ export function repairNameWords(name: string, t: HospitalNameTables = hospitalNa
  * exactly one numeral, since 第X is one character from every numeral alike.
  */
 function repairOrdinal(name: string, t: HospitalNameTables): string {
-  return name.replace(/第([\u4e00-\u9fff])(?=(?:人民|附属|中心)?医院)/gu, (whole, ch: string) => {
+  return name.replace(/第([^\s第])(?=(?:人民|附属|中心)?医院)/gu, (whole, ch: string) => {
     const numerals = [...t.ordinalLookalikes].filter(([, chars]) => chars.includes(ch)).map(([n]) => n);
     return numerals.length === 1 ? `第${numerals[0]!}` : whole;
   });

@@ -61,3 +61,20 @@ test('the re-read strip is long enough for a long name after torn seal text', ()
   // 16 characters of torn seal text and name at about one label height each, after the label.
   assert.ok(strip[2] - strip[0] >= 18 * 30, `length ${strip[2] - strip[0]}`);
 });
+
+test('a three-character city misread once is given back when one city fits; two-character cities are not guessed', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('石家生儿童医院', 'hebei', t), '石家庄儿童医院');
+  assert.equal(restorePlacePrefix('汝州市人民医院', 'henan', t), '汝州市人民医院');
+});
+
+test('a dash read for the numeral 一 of 第一 is given back', () => {
+  assert.equal(repairNameWords('沈阳市第-人民医院'), '沈阳市第一人民医院');
+  assert.equal(repairNameWords('沈阳市第-医院'), '沈阳市第一医院');
+});
+
+test('a generic word after one stray character (the place lost but its 市) is no whole name', () => {
+  assert.ok(isKindWithStray('市口腔医院'));
+  assert.ok(needsHospitalReread('市口腔医院'));
+  assert.ok(!needsHospitalReread('合肥市口腔医院'));
+});
