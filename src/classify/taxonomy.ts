@@ -103,6 +103,8 @@ export interface Taxonomy {
    * shared part does not make 中华人民共和国退籍证书 look like 中华人民共和国入籍证书.
    */
   readonly genericTitlePrefixes: readonly string[];
+  /** Field labels a line starts with when it is a field (性别男), not a title, unless worded like a title. */
+  readonly fieldLabels: readonly string[];
   readonly scoring: Scoring;
   readonly cueWeights: Readonly<Record<CueName, number>>;
   readonly roots: readonly RootClass[];
@@ -249,6 +251,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
     copyMarks: strList(top.copy_marks, 'copy_marks'),
     fieldLabelSuffixes: strList(top.field_label_suffixes, 'field_label_suffixes'),
     genericTitlePrefixes: strList(top.generic_title_prefixes, 'generic_title_prefixes'),
+    fieldLabels: strList(top.field_labels, 'field_labels'),
     scoring,
     cueWeights,
     roots,

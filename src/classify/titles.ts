@@ -44,6 +44,7 @@ function titleWordings(tax: Taxonomy): string[] {
 }
 
 const wordingCache = new WeakMap<Taxonomy, string[]>();
+const labelCache = new WeakMap<Taxonomy, string[]>();
 
 /**
  * Indices (ascending, i.e. in reading order) of the lines that are titles. `page` is the upright
@@ -56,6 +57,11 @@ export function pickTitles(lines: readonly TitleCandidate[], page: { width: numb
   if (!wordings) {
     wordings = titleWordings(tax);
     wordingCache.set(tax, wordings);
+  }
+  let labels = labelCache.get(tax);
+  if (!labels) {
+    labels = tax.fieldLabels.map(normalise).filter((l) => l.length > 0);
+    labelCache.set(tax, labels);
   }
   const norms = lines.map((l) => normalise(l.text));
   const heights = lines.map((l) => lineHeight(l.quad));
@@ -73,7 +79,10 @@ export function pickTitles(lines: readonly TitleCandidate[], page: { width: numb
     let score = 0;
     if (size >= 1.3) score += 1;
     else if (size >= 1.12) score += 0.5;
-    if (wordings.some((w) => n.includes(w))) score += 1;
+    const worded = wordings.some((w) => n.includes(w));
+    if (worded) score += 1;
+    // A field printed as label and value (性别男, 姓名张三) without a colon is still a field.
+    else if (labels.some((l) => n.startsWith(l))) score -= 0.7;
     if (relTop < 0.25) score += 0.5;
     else if (relTop < 0.4) score += 0.2;
     else score -= 0.5;

@@ -38,3 +38,12 @@ test('a title cut in pieces on one row is one title; titles on separate rows sta
   const apart = [line('门诊收费票据', 110, 48, 300, 300), line('No 5095383124', 112, 40, 200, 780)];
   assert.deepEqual(titleGroups(apart, [0, 1]), [[0], [1]]);
 });
+
+test('a field printed as label and value without a colon (性别男) is not a title, even large and near the top', () => {
+  const card = { width: 1000, height: 600 };
+  // Name and sex printed larger than the other fields, at the top of a card whose title band was lost.
+  const fields = [line('姓名吴欣', 40, 44, 200), line('性别男', 100, 44, 150), line('出生日期1974年04月26日', 160, 30, 400), line('发证单位某某医院', 220, 30, 400), line('编号157174452798', 280, 30, 400)];
+  assert.deepEqual(pickTitles(fields, card, tax), []);
+  // A title that starts like a field label is still a title: 出生医学证明.
+  assert.deepEqual(pickTitles([line('出生医学证明', 40, 50, 300), ...body(160)], page, tax), [0]);
+});
