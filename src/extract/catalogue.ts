@@ -104,8 +104,9 @@ export class Catalogue {
   /**
    * The printed name with its generic part restored from the catalogue when OCR misread it: the
    * name's key, or a run of it, differs in one character from exactly one catalogue key of four or
-   * more characters (多酒立酮片 -> 多潘立酮片, 依运肝素钠 -> 依诺肝素钠). A character more or less is not corrected: printed names carry salts
-   * the generic name leaves out (泮托拉唑钠, 瑞舒伐他汀钙). Or the name read with
+   * more characters (多酒立酮片 -> 多潘立酮片, 依运肝素钠 -> 依诺肝素钠). A character more is not
+   * corrected: printed names carry salts the generic name leaves out (泮托拉唑钠, 瑞舒伐他汀钙); one
+   * lost is put back when only one key fits (restoreLost). Or the name read with
    * one stray character before it (a seal's letter: 福盐酸莫西沙星片) holds a catalogue key exactly.
    * Null when the name is already a catalogue key or no single correction is clear.
    */
@@ -130,10 +131,29 @@ export class Catalogue {
         if (/^[\u4e00-\u9fff]+$/.test(window) && editDistance(window, key) === 1) fixes.set(`${j}:${key}`, { start: j, key });
       }
     }
+    if (fixes.size === 0 && at >= 0 && /^[\u4e00-\u9fff]+$/.test(q)) return this.restoreLost(name, q, at);
     if (fixes.size !== 1) return null;
     const [fix] = [...fixes.values()];
     const from = at + fix!.start;
     return name.slice(0, from) + fix!.key + name.slice(from + fix!.key.length);
+  }
+
+  /**
+   * A character OCR lost from the generic name (血府逐胶囊 for 血府逐瘀胶囊): the key is one
+   * character short of exactly one catalogue key of four or more characters, the lost one not the
+   * first (a lost first character leaves 沙坦, a start shared by many names). 头孢克 is short of both
+   * 头孢克肟 and 头孢克洛: left as read.
+   */
+  private restoreLost(name: string, q: string, at: number): string | null {
+    const found = new Set<string>();
+    for (const i of this.candidates(q)) {
+      const key = this.keys[i]!;
+      if (key.length !== q.length + 1 || key.length < MIN_CORRECTED_KEY || key[0] !== q[0]) continue;
+      if (editDistance(q, key) === 1) found.add(key);
+    }
+    if (found.size !== 1) return null;
+    const [key] = [...found];
+    return name.slice(0, at) + key + name.slice(at + q.length);
   }
 
   /** Best catalogue entry for a printed name, or null below the threshold. */

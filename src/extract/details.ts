@@ -594,3 +594,29 @@ function buildDetail(
     check_amount_unitprice_cost: check,
   };
 }
+
+/**
+ * A cost misread where quantity × unit price says otherwise (60.09 read for 2 × 30.00) is put
+ * right only when the invoice's own sums decide: the details do not add up to the total (or to the
+ * categories' sum), and taking the product for exactly one row that breaks quantity × price makes
+ * them add up. A row printed inconsistent on purpose stays as printed, as the sums then hold.
+ */
+export function reconcileDetailCosts(details: readonly CostDetail[], targets: readonly number[]): CostDetail[] {
+  const wanted = targets.filter((t) => t > 0);
+  if (details.length === 0 || wanted.length === 0) return [...details];
+  const sum = roundCents(details.reduce((a, d) => a + d.cost, 0));
+  const adds = (s: number): boolean => wanted.some((t) => Math.abs(s - t) <= 0.005);
+  if (adds(sum)) return [...details];
+  const fixes = details.flatMap((d, i) => {
+    if (d.check_amount_unitprice_cost !== 0) return [];
+    const product = roundCents(d.amount * d.unit_price);
+    return product > 0 && adds(roundCents(sum - d.cost + product)) ? [{ i, product }] : [];
+  });
+  if (fixes.length !== 1) return [...details];
+  const { i, product } = fixes[0]!;
+  return details.map((d, k) => {
+    if (k !== i) return d;
+    const selfpay = d.selfpay_ratio > 0 ? roundCents(product * d.selfpay_ratio) : d.selfpay;
+    return { ...d, cost: product, selfpay, check_amount_unitprice_cost: 1 as CheckValue };
+  });
+}

@@ -10,7 +10,7 @@ import type { OcrLine } from '../ocr/types.js';
 import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.js';
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum } from './checksum.js';
-import { readDetailTables } from './details.js';
+import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { preferHospitalShaped } from './hospital-name.js';
 import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
@@ -202,7 +202,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const detailTables = readDetailTables(segments, unit, tables, catalogue, new Set(tables.categories));
   const categories: CostCategory[] = readCategories(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
   const printedPayments = readPayments(hits, segments, unit, province);
-  const details = detailTables.details;
+  let details = detailTables.details;
 
   const totalFigures = num(header, 'total_cost_figures');
   const totalCapital = num(header, 'total_cost_capital');
@@ -243,6 +243,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
     if (read) qrMismatch = mismatch;
   }
+  // A row's cost misread against its quantity × price is put right when the sums decide (details.ts).
+  details = reconcileDetailCosts(details, [total, roundCents(categories.reduce((a, c) => a + c.cost, 0))]);
 
   const noteNoReadings = hits
     .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))

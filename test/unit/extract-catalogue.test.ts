@@ -37,3 +37,17 @@ test('the built national catalogue holds the three graded parts', () => {
   assert.equal(cat.match('阿莫西林胶囊')?.grade, '甲');
   assert.equal(cat.match('盐酸左氧氟沙星氯化钠注射液')?.name.includes('左氧氟沙星'), true);
 });
+
+test('correct: a character OCR lost from a generic name is put back when one catalogue key fits', () => {
+  const cat = new Catalogue([
+    { name: '血府逐瘀胶囊', grade: '甲', section: '中成药' },
+    { name: '头孢克肟', grade: '乙', section: '西药' },
+    { name: '头孢克洛', grade: '乙', section: '西药' },
+    { name: '缬沙坦', grade: '甲', section: '西药' },
+    { name: '氯沙坦', grade: '乙', section: '西药' },
+  ]);
+  assert.equal(cat.correct('血府逐胶囊'), '血府逐瘀胶囊');
+  assert.equal(cat.correct('头孢克分散片'), null, 'short of 头孢克肟 and of 头孢克洛');
+  assert.equal(cat.correct('沙坦胶囊'), null, 'a lost first character is not guessed');
+  assert.equal(cat.correct('血府逐瘀胶囊'), null, 'a name read right stays');
+});

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cellNumber, splitDetailName, withoutSealText, type Token } from '../../src/extract/details.js';
+import { cellNumber, reconcileDetailCosts, splitDetailName, withoutSealText, type Token } from '../../src/extract/details.js';
+import type { CostDetail } from '../../src/contract/extract.js';
 import { Catalogue } from '../../src/extract/catalogue.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
 import { extractTables } from '../../src/extract/tables.js';
@@ -89,4 +90,17 @@ test('cells: a stamp read between a four-decimal unit price and the amount split
   const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
   assert.ok(out.ok);
   assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.unit_price, d.cost]), [['丹参注射液', 3.6, 7.2]]);
+});
+
+test('costs: a cost misread against quantity × price is the product only when the sums decide', () => {
+  const row = (name: string, amount: number, price: number, cost: number): CostDetail => ({
+    ocr_name: name, cost, amount, unit_price: price, spec: '', unit: '', medical_level: '', selfpay_ratio: 0, selfpay: 0,
+    medical_type: 0, class: '', item_coding: '', origin_ocr_name: name, name: '',
+    check_amount_unitprice_cost: Math.abs(amount * price - cost) < 0.011 ? 1 : 0,
+  });
+  const details = [row('电解质六项', 2, 30, 60.09), row('医用纱布', 1, 2.4, 2.4)];
+  assert.deepEqual(reconcileDetailCosts(details, [62.4]).map((d) => [d.cost, d.check_amount_unitprice_cost]), [[60, 1], [2.4, 1]]);
+  assert.deepEqual(reconcileDetailCosts(details, [62.49]).map((d) => d.cost), [60.09, 2.4], 'printed inconsistent on purpose: the sums hold as read');
+  assert.deepEqual(reconcileDetailCosts(details, [70]).map((d) => d.cost), [60.09, 2.4], 'the product does not make them add up either');
+  assert.deepEqual(reconcileDetailCosts(details, [0]).map((d) => d.cost), [60.09, 2.4], 'no total: nothing decides');
 });
