@@ -38,6 +38,10 @@ export interface SubClass {
   readonly exclude: readonly string[];
   /** Facet values that must all hold (roots with facets). */
   readonly when: Readonly<Record<string, string>>;
+  /** The labels printed on this sub-class's form (the registration card's 姓名, 曾用名 …). */
+  readonly formLabels: readonly string[];
+  /** This sub-class is the named sibling's form left unfilled (户口簿空白页 of 户口簿信息页). */
+  readonly blankOf: string | null;
 }
 
 export interface RootClass {
@@ -209,6 +213,8 @@ export function parseTaxonomy(raw: Json): Taxonomy {
         keywords: strList(sc.keywords, `${name}.${sc.name}.keywords`),
         exclude: strList(sc.exclude, `${name}.${sc.name}.exclude`),
         when,
+        formLabels: strList(sc.form_labels, `${name}.${sc.name}.form_labels`),
+        blankOf: typeof sc.blank_of === 'string' ? sc.blank_of : null,
       };
     });
     const defaultSub = r.default_sub === undefined ? null : r.default_sub;
@@ -242,6 +248,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
   });
   if (!seen.has(fallback)) fail('fallback', `${fallback} is not a root`);
   for (const r of roots) {
+    for (const sc of r.subs) if (sc.blankOf !== null && !r.subs.some((o) => o.name === sc.blankOf && o.formLabels.length > 0)) fail(`${r.name}.${sc.name}.blank_of`, 'must name a sibling with form_labels');
     for (const f of Object.values(r.facets)) {
       for (const other of Object.keys(f.titleOnlyWhen)) if (!r.facets[other]) fail(`${r.name}.title_only_when`, `unknown facet ${other}`);
     }

@@ -259,6 +259,29 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
   return { name: best.name, credible: evidence };
 }
 
+/** Lines left, or with at most one character, once the form's title and labels are removed. */
+const BLANK_LINE_REST = 1;
+/** Fewest label lines for a page to count as a form at all. */
+const BLANK_MIN_LABEL_LINES = 4;
+
+/**
+ * Whether the document is `form`'s form with nothing filled in: every line is its title or its
+ * labels (OCR noise aside: one other line tolerated), and there are enough label lines to tell.
+ */
+function isUnfilledForm(doc: Prepared, form: SubClass, root: RootClass): boolean {
+  const words = [...form.formLabels, ...form.titles, ...root.titles].map(normalise).filter((w) => w.length > 0).sort((a, b) => b.length - a.length);
+  let labelLines = 0;
+  let other = 0;
+  for (const line of doc.lines) {
+    if (line.length === 0) continue;
+    let rest = line;
+    for (const w of words) rest = rest.split(w).join('');
+    if (rest.length <= BLANK_LINE_REST) labelLines++;
+    else other++;
+  }
+  return labelLines >= BLANK_MIN_LABEL_LINES && other <= 1;
+}
+
 function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecision {
   const scored = root.subs
     .map((sub) => {
@@ -270,7 +293,10 @@ function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecis
   const top = scored[0];
   if (!top || top.score <= 0) return { name: root.defaultSub ?? root.subs[0].name, credible: false };
   const second = scored[1]?.score ?? 0;
-  return { name: top.sub.name, credible: top.titled && top.score - second >= tax.scoring.subCredibleMargin };
+  const credible = top.titled && top.score - second >= tax.scoring.subCredibleMargin;
+  const blank = root.subs.find((x) => x.blankOf === top.sub.name);
+  if (blank && isUnfilledForm(doc, top.sub, root)) return { name: blank.name, credible };
+  return { name: top.sub.name, credible };
 }
 
 /** Classify one document's lines. Pure: same lines and cues, same answer. */

@@ -131,3 +131,11 @@ test('a passport title cut at its start still names the special administrative r
   const r = classifyText(body('NGKONG SPECIAL ADMINISTRATIVE REGION PASSPORT', '类型/Type P', '护照号/Passport No. K12345678', '姓名/Name 某某', '签发日期/Date of issue 2023年03月23日'), { card: true });
   assert.equal(r.root_cls, '香港特别行政区护照');
 });
+
+test('a registration card with only its printed labels is 户口簿空白页; the same card filled in is 户口簿信息页', () => {
+  const labels = ['姓名', '户主或与户主关系', '曾用名', '性别', '出生地', '民族', '籍贯', '出生日期', '本市（县）其他住址', '宗教信仰', '公民身份证件编号', '身高', '血型'];
+  const blank = classifyText(titled('常住人口登记卡', ...labels));
+  assert.deepEqual([blank.root_cls, blank.sub_cls], ['户口簿', '户口簿空白页']);
+  const filled = classifyText(titled('常住人口登记卡', '姓名', '某某', '户主或与户主关系', '户主', '性别', '男', '出生地', '北京市', '民族', '汉', '出生日期', '1990年01月01日', '公民身份证件编号', '110105199001011234'));
+  assert.deepEqual([filled.root_cls, filled.sub_cls], ['户口簿', '户口簿信息页']);
+});
