@@ -83,3 +83,11 @@ test('amounts: a point read as a colon after money-shaped figures; times stay ap
   assert.deepEqual(findAmounts('08:30').map((h) => h.value), [8, 30]);
   assert.deepEqual(findAmounts('2024-01-02 14:30:00').map((h) => h.value).slice(3), [14, 30, 0]);
 });
+
+test('findAmounts: a grade read as a capital glued after two decimals keeps the decimals; units in lower case stay no money', () => {
+  assert.deepEqual(findAmounts('180.80Z').map((h) => [h.value, h.hasDecimals]), [[180.8, true]]);
+  assert.deepEqual(findAmounts('西药费 64.80Z 检查费 12.00').map((h) => h.value), [64.8, 12]);
+  assert.equal(findAmounts('0.25g').some((h) => h.hasDecimals), false);
+  assert.equal(findAmounts('5.00mg').some((h) => h.hasDecimals), false);
+  assert.equal(findAmounts('180.80ZZ').some((h) => h.hasDecimals), false, 'two letters: a code, not a grade');
+});

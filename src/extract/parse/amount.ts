@@ -70,15 +70,17 @@ export interface AmountHit {
 }
 
 /**
- * Every amount inside a longer text, left to right. Digits glued to letters or longer than 12
- * figures (codes, numbers of invoices) are skipped.
+ * Every amount inside a longer text, left to right. Digits glued to letters (but for one capital
+ * after two decimals) or longer than 12 figures (codes, numbers of invoices) are skipped.
  */
 export function findAmounts(raw: string): AmountHit[] {
   // A decimal point OCR read as a colon (¥1,282:10): only after money-shaped figures (a currency
   // sign, a thousands group or three digits) and before two final digits, so times (08:30) stay.
   const s = normalizeText(raw).replace(/(?<=(?:[¥Y]\s?-?[\d,]*\d|\d,\d{3}|\d{3}))[:：](?=\d{2}(?![\d:：]))/g, '.');
   const hits: AmountHit[] = [];
-  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{1,3})?(?![\dA-Za-z])/g;
+  // A grade printed right after an amount is read as a capital glued to it (180.80Z for 乙): two
+  // decimals and one capital keep the figure; a unit in lower case (0.25g, 5.0mg) is no money.
+  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const token = m[0];
     const digits = token.replace(/\D/g, '');
