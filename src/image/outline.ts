@@ -31,7 +31,8 @@ import {
 export interface OutlineOptions {
   /** Least outline pixels on a line, as a share of the region box's shorter side. */
   readonly minLineShare: number;
-  /** Most lines fitted to one outline. */
+  /** Most lines fitted to one outline, and most added from the step edges inside the region. */
+  readonly maxOutlineLines: number;
   readonly maxLines: number;
   /** Least distance (px) between two lines of one direction: a card's edge and its printed frame are both kept. */
   readonly minLineGap: number;
@@ -41,6 +42,8 @@ export interface OutlineOptions {
   readonly minInside: number;
   /** Least share of a quad's perimeter that the outline backs (one side may be hidden entirely). */
   readonly minPerimeterSupport: number;
+  /** Least share of its perimeter backed for a quad with hidden sides to be considered at all. */
+  readonly minPartlyBacked: number;
   /** Least backing of every side. */
   readonly minSideSupport: number;
   /**
@@ -62,17 +65,22 @@ export interface OutlineOptions {
    * perspective, is convex; documents overlapping out of line leave steps the hull bridges.
    */
   readonly maxSolidity: number;
+  /** ... or this share, when every quad chosen is backed all round at least minCleanBacking. */
+  readonly minCleanCoverage: number;
+  readonly minCleanBacking: number;
   /** Most documents a region splits into. */
   readonly maxParts: number;
 }
 
 export const DEFAULT_OUTLINE_OPTIONS: OutlineOptions = {
   minLineShare: 0.1,
-  maxLines: 40,
+  maxOutlineLines: 16,
+  maxLines: 24,
   minLineGap: 2,
   maxOppositeAngle: 14,
   minInside: 0.97,
   minPerimeterSupport: 0.5,
+  minPartlyBacked: 0.35,
   minSideSupport: 0.5,
   maxGapShare: 0.25,
   maxAspect: 3.5,
@@ -80,6 +88,8 @@ export const DEFAULT_OUTLINE_OPTIONS: OutlineOptions = {
   minNewShare: 0.5,
   minCoverage: 0.9,
   maxSolidity: 0.96,
+  minCleanCoverage: 0.6,
+  minCleanBacking: 0.8,
   maxParts: 3,
 };
 
@@ -118,22 +128,26 @@ function regionMask(labels: Int32Array, label: number, comp: Component, imageWid
 
 /**
  * Outline pixels of the region with the direction of its normal, as an edge map over the whole
- * image: the normal comes from a 5x5 box sum of the mask, so a staircase outline of a tilted side
- * still points one way.
+ * image.
  */
 function outlineMap(m: RegionMask, imageWidth: number, imageHeight: number): EdgeMap {
   const angle = new Int16Array(imageWidth * imageHeight).fill(-1);
   const at = (x: number, y: number): number => (x < 0 || y < 0 || x >= m.w || y >= m.h ? 0 : m.data[y * m.w + x]);
-  const box = (x: number, y: number): number => {
-    let s = 0;
-    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) s += at(x + dx, y + dy);
-    return s;
-  };
+  const r = OUTLINE_NORMAL_RADIUS;
   for (let y = 0; y < m.h; y++) {
     for (let x = 0; x < m.w; x++) {
       if (!at(x, y) || (at(x - 1, y) && at(x + 1, y) && at(x, y - 1) && at(x, y + 1))) continue;
-      const gx = box(x + 1, y) - box(x - 1, y);
-      const gy = box(x, y + 1) - box(x, y - 1);
+      // The first moment of the mask around the pixel points into the region, square to a
+      // straight stretch of outline whatever its staircase: a tilted side keeps its own angle.
+      let gx = 0;
+      let gy = 0;
+      for (let dy = -r; dy <= r; dy++) {
+        for (let dx = -r; dx <= r; dx++) {
+          if (dx * dx + dy * dy > r * r || !at(x + dx, y + dy)) continue;
+          gx += dx;
+          gy += dy;
+        }
+      }
       if (gx === 0 && gy === 0) continue;
       const deg = Math.round((Math.atan2(gy, gx) * 180) / Math.PI);
       angle[(y + m.y0) * imageWidth + x + m.x0] = ((deg % 180) + 180) % 180;
@@ -160,6 +174,9 @@ function solidity(m: RegionMask): number {
   return m.area / Math.max(1, Math.abs(polygonArea(hull)));
 }
 
+/** Radius (working pixels) of the disc whose mask moment gives an outline pixel's normal. */
+const OUTLINE_NORMAL_RADIUS = 5;
+
 /** A quad the outline's lines close, with the region pixels it holds. */
 interface Candidate {
   readonly pts: Point[];
@@ -168,21 +185,68 @@ interface Candidate {
   readonly backing: number;
   /** Indices (into the region box) of the region pixels inside the quad. */
   readonly pixels: Uint32Array;
+  /** Its sides: backing line and end points. */
+  readonly sides: readonly Side[];
+  /** Whether every side is backed by itself; if not, a chosen document must hide the gaps. */
+  readonly firm: boolean;
 }
 
-/** Longest run of samples without an edge pixel on the segment of `line` between p and q. */
-function longestGap(line: Line, p: Point, q: Point): number {
+type Side = readonly [Line, Point, Point];
+
+/** Whether p lies inside a convex quad (corners in order), grown by `pad` pixels. */
+function insideQuad(p: Point, q: readonly Point[], pad: number): boolean {
+  const sign = polygonArea(q) > 0 ? 1 : -1;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i];
+    const b = q[(i + 1) % 4];
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len === 0) continue;
+    if ((sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x))) / len < -pad) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a side is backed, counting as backed the stretches a chosen document lies over: the
+ * lower of two overlapping documents shows its side on both ends of the upper one.
+ */
+function sideHolds(side: Side, over: readonly Candidate[], o: OutlineOptions): boolean {
+  const [line, p, q] = side;
   const tp = Math.round(-p.x * line.sin + p.y * line.cos) - line.t0;
   const tq = Math.round(-q.x * line.sin + q.y * line.cos) - line.t0;
   const lo = Math.max(0, Math.min(tp, tq));
   const hi = Math.min(line.prefix.length - 1, Math.max(tp, tq));
-  let gap = 0;
+  if (hi <= lo) return false;
+  let backed = 0;
   let run = 0;
+  let gap = 0;
   for (let k = lo; k < hi; k++) {
-    run = line.prefix[k + 1] > line.prefix[k] ? 0 : run + 1;
-    if (run > gap) gap = run;
+    let hit = line.prefix[k + 1] > line.prefix[k];
+    if (!hit && over.length > 0) {
+      const t = k + line.t0;
+      const pt = { x: line.rho * line.cos - t * line.sin, y: line.rho * line.sin + t * line.cos };
+      hit = over.some((c) => insideQuad(pt, c.pts, 2));
+    }
+    if (hit) {
+      backed++;
+      run = 0;
+    } else if (++run > gap) gap = run;
   }
-  return gap;
+  const len = hi - lo;
+  return backed >= o.minSideSupport * len && gap <= Math.max(4, o.maxGapShare * len);
+}
+
+/** Share of a 16 x 16 grid of points spread over a quad that fall inside the region (a quick test first). */
+function sampledInside(p: readonly Point[], m: RegionMask): number {
+  let inside = 0;
+  for (let a = 0.5 / 16; a < 1; a += 1 / 16) {
+    for (let b = 0.5 / 16; b < 1; b += 1 / 16) {
+      const x = Math.round((1 - a) * (1 - b) * p[0].x + a * (1 - b) * p[1].x + a * b * p[2].x + (1 - a) * b * p[3].x) - m.x0;
+      const y = Math.round((1 - a) * (1 - b) * p[0].y + a * (1 - b) * p[1].y + a * b * p[2].y + (1 - a) * b * p[3].y) - m.y0;
+      if (x >= 0 && y >= 0 && x < m.w && y < m.h && m.data[y * m.w + x]) inside++;
+    }
+  }
+  return inside / 256;
 }
 
 /** Region pixels inside a convex quad (corners clockwise in image coordinates). */
@@ -241,7 +305,7 @@ function candidates(lines: readonly Line[], backing: readonly Line[], m: RegionM
       const pts = c as Point[];
       const area = Math.abs(polygonArea(pts));
       if (area < minArea || aspect(pts) > o.maxAspect) continue;
-      const sides: [Line, Point, Point][] = [
+      const sides: Side[] = [
         [backing[k], pts[0], pts[1]],
         [backing[j], pts[1], pts[2]],
         [backing[l], pts[2], pts[3]],
@@ -249,22 +313,24 @@ function candidates(lines: readonly Line[], backing: readonly Line[], m: RegionM
       ];
       let backed = 0;
       let perimeter = 0;
-      let firm = true;
-      for (const [line, p, q] of sides) {
+      let firmSides = 0;
+      for (const side of sides) {
+        const [line, p, q] = side;
         const len = Math.hypot(p.x - q.x, p.y - q.y);
-        const s = support(line, p, q);
-        backed += s * len;
+        backed += support(line, p, q) * len;
         perimeter += len;
-        if (s < o.minSideSupport || longestGap(line, p, q) > Math.max(4, o.maxGapShare * len)) firm = false;
+        if (sideHolds(side, [], o)) firmSides++;
       }
-      if (!firm || backed < o.minPerimeterSupport * perimeter) continue;
+      // A side or two may be hidden under another document (checked once that one is chosen).
+      if (firmSides < 2 || backed < o.minPartlyBacked * perimeter) continue;
       // Two documents whose sides happen to line up close a quad of their own; the border between
       // them, crossing it, gives it away.
       if (dividedQuad(backing, [i, j, k, l], ta, tb, pts, DIVIDER_OPTIONS)) continue;
       const ordered = orderCorners(pts);
+      if (sampledInside(ordered, m) < o.minInside) continue;
       const { inside, total, pixels } = pixelsInside(ordered, m);
       if (inside < o.minInside * total) continue;
-      out.push({ pts: ordered, area, backing: backed / perimeter, pixels });
+      out.push({ pts: ordered, area, backing: backed / perimeter, pixels, sides, firm: firmSides === 4 && backed >= o.minPerimeterSupport * perimeter });
     }
   }
   return out;
@@ -300,8 +366,14 @@ export function splitByOutline(
     }
   }
   const combined: EdgeMap = { w: imageWidth, h: imageHeight, angle };
-  const lineOptions = { ...DEFAULT_EDGE_QUAD_OPTIONS, maxLines: o.maxLines, maxLinesPerDirection: Math.ceil(o.maxLines / 3), minLineGap: o.minLineGap };
-  const lines = houghLines(combined, lineOptions, Math.max(6, Math.round(o.minLineShare * Math.min(m.w, m.h))));
+  // The outline's own lines first: text rows and table rules inside the documents must not crowd
+  // out their borders; the steps inside the region then add the borders one document draws over
+  // another.
+  const lineOptions = { ...DEFAULT_EDGE_QUAD_OPTIONS, maxLines: o.maxOutlineLines, maxLinesPerDirection: Math.ceil(o.maxOutlineLines / 3), minLineGap: o.minLineGap };
+  const minVotes = Math.max(6, Math.round(o.minLineShare * Math.min(m.w, m.h)));
+  const own = houghLines(map, lineOptions, minVotes);
+  const inner = houghLines(combined, { ...lineOptions, maxLines: o.maxLines }, minVotes);
+  const lines = [...own, ...inner.filter((l) => !own.some((k) => angleGap(k.theta, l.theta) <= 2 && Math.abs(k.rho - (Math.abs(k.theta - l.theta) <= 90 ? l.rho : -l.rho)) <= o.minLineGap))];
   if (lines.length < 4) return null;
   // Backing is read a pixel wider than the lines were fitted: a card's edge, its printed frame
   // and the mask's outline run within a few pixels of each other at the working scale, and the
@@ -328,6 +400,7 @@ export function splitByOutline(
     let bestNew = 0;
     for (const c of pool) {
       if (chosen.includes(c)) continue;
+      if (!c.firm && (chosen.length === 0 || !c.sides.every((side) => sideHolds(side, chosen, o)))) continue;
       let fresh = 0;
       for (const p of c.pixels) if (!covered[p]) fresh++;
       if (fresh < o.minNewShare * c.pixels.length) continue;
@@ -344,6 +417,10 @@ export function splitByOutline(
     coveredCount += bestNew;
     if (coveredCount >= 0.98 * m.area) break;
   }
-  if (chosen.length < 2 || coveredCount < o.minCoverage * m.area) return null;
+  if (chosen.length < 2) return null;
+  // What the quads leave is surface merged with the paper (a pale cloth), or a document they
+  // missed: a little is tolerated, more only when every quad is a clean, well-backed document.
+  const clean = chosen.every((c) => c.firm && c.backing >= o.minCleanBacking);
+  if (coveredCount < (clean ? o.minCleanCoverage : o.minCoverage) * m.area) return null;
   return chosen.map((c) => toQuad(c.pts));
 }
