@@ -113,29 +113,37 @@ export function edgeLabelHits(
   return out;
 }
 
-/** Every proper start (two characters and more) of every field label: 交款人统 of 交款人统一社会信用代码. */
-export function labelHeads(tables: ExtractTables): ReadonlySet<string> {
-  const heads = new Set<string>();
-  for (const spec of tables.fields.values()) {
+/** Every proper start (two characters and more) of every field label, with the fields it starts: 交款人统 of 交款人统一社会信用代码. */
+export function labelHeads(tables: ExtractTables): ReadonlyMap<string, ReadonlySet<HeaderField>> {
+  const heads = new Map<string, Set<HeaderField>>();
+  for (const [field, spec] of tables.fields) {
     for (const label of spec.labels) {
       const chars = [...compact(label)];
-      for (let n = 2; n < chars.length; n++) heads.add(chars.slice(0, n).join(''));
+      for (let n = 2; n < chars.length; n++) {
+        const head = chars.slice(0, n).join('');
+        const set = heads.get(head) ?? new Set<HeaderField>();
+        set.add(field);
+        heads.set(head, set);
+      }
     }
   }
   return heads;
 }
 
 /**
- * A label hit that is the start of a longer label broken over two OCR lines: 交款人 in 交款人统一 |
- * 社会信用代码. What follows it to the end of its segment continues that longer label (统一 is no
- * patient's name), so the hit is not the short label at all.
+ * A label hit that is the start of another field's longer label broken over two OCR lines:
+ * 交款人 in 交款人统一 | 社会信用代码. What follows it to the end of its segment continues that
+ * longer label (统一 is no patient's name), so the hit is not the short label at all. A longer
+ * label of the hit's own field cut short (收款单位（章) is still that field's label.
  */
-export function startsLongerLabel(hit: TermHit<TermPayload>, bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>, heads: ReadonlySet<string>): boolean {
+export function startsLongerLabel(hit: TermHit<TermPayload>, bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>, heads: ReadonlyMap<string, ReadonlySet<HeaderField>>): boolean {
   const own = bySegment.get(hit.segment.id) ?? [];
   if (own.some((h) => h.start >= hit.end)) return false;
   const chars = [...hit.segment.text];
   if (chars.length <= hit.end) return false;
-  return heads.has(hit.term + chars.slice(hit.end).join(''));
+  const fields = heads.get(hit.term + chars.slice(hit.end).join(''));
+  if (!fields) return false;
+  return !hit.payloads.some((p) => p.type === 'field' && fields.has(p.field));
 }
 
 /**
@@ -178,7 +186,25 @@ export function readHeader(
   }
   const agreeing = figureAgreeingWithCapital(perField.get('total_cost_figures') ?? [], out, (hit) => valueCandidates(hit, bySegment, segments, unit));
   if (agreeing !== null) out.total_cost_figures = agreeing;
+  if (out.patient_gender === undefined) {
+    const gender = genderOfHalfLabel(segments);
+    if (gender !== null) out.patient_gender = gender;
+  }
   return out;
+}
+
+/**
+ * A gender whose label lost one of its two characters (性：女, 别：男): a cell starting with 性 or 别
+ * and a colon, then a gender value. The colon is required, as a lone character is otherwise any
+ * word's. null when no cell reads so.
+ */
+export function genderOfHalfLabel(segments: readonly Segment[]): FieldValue | null {
+  for (const s of segments) {
+    const m = /^[^\u4e00-\u9fff\w]?[性别][:：](.+)$/u.exec(s.text);
+    const v = m ? readHeaderValue('gender', m[1]!) : null;
+    if (v !== null) return v;
+  }
+  return null;
 }
 
 /**

@@ -28,8 +28,14 @@ function properSubsequence(part: string, whole: string): boolean {
  */
 export function chooseTotal(figures: number | null, capital: number | null, corroborations: readonly number[]): number {
   if (figures === null) return capital ?? 0;
-  if (capital === null || sameAmount(figures, capital)) return figures;
   const backs = (v: number): boolean => corroborations.some((c) => sameAmount(c, v));
+  if (capital === null) {
+    // Whole figures without a capital to check them: a lost point (51160) shows when only the
+    // hundredth is what the invoice's other amounts add up to.
+    const hundredth = figures / 100;
+    return Number.isInteger(figures) && !backs(figures) && backs(hundredth) ? hundredth : figures;
+  }
+  if (sameAmount(figures, capital)) return figures;
   const [f, c] = [backs(figures), backs(capital)];
   if (f !== c) return f ? figures : capital;
   // The figure read without its decimal point (51160 for 511.60).

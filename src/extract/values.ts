@@ -69,7 +69,7 @@ export function readValue(kind: FieldKind, raw: string): FieldValue | null {
     }
     case 'capital': {
       if (!looksCapital(text)) return null;
-      const start = text.search(/[零壹贰貳叁肆伍陆陸柒捌玖拾佰仟万亿]/);
+      const start = text.search(/[零壹贰貳叁參参肆伍陆陸柒捌玖拾佰仟万亿]/);
       const end = Math.max(text.lastIndexOf('整'), text.lastIndexOf('正'), text.lastIndexOf('分'), text.lastIndexOf('角'), text.lastIndexOf('元'), text.lastIndexOf('圆'));
       return start < 0 || end < start ? null : parseCapitalAmount(text.slice(start, end + 1));
     }

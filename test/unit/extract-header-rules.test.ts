@@ -94,3 +94,35 @@ test('a gender on one line with another label and value is still read (医疗保
   assert.equal(r.patient_gender, 1);
   assert.equal(r.medical_insurance_type, '城镇职工基本医疗保险');
 });
+
+test('a gender label that lost one character still gives the value after its colon (性：女, 别：男)', async () => {
+  const { genderOfHalfLabel } = await import('../../src/extract/header.js');
+  const { segmentLines } = await import('../../src/extract/layout.js');
+  assert.equal(genderOfHalfLabel(segmentLines([line('性：女', 60, 100)])), 2);
+  assert.equal(genderOfHalfLabel(segmentLines([line('别:男', 60, 100)])), 1);
+  assert.equal(genderOfHalfLabel(segmentLines([line('性女', 60, 100)])), null, 'no colon: any word');
+  assert.equal(genderOfHalfLabel(segmentLines([line('类别：女', 60, 100)])), null, 'another label ending in 别');
+  const r = read([TITLE, line('交款人：林超', 60, 100), line('性：女', 500, 100), line('合计 377.20', 60, 240)]);
+  assert.equal(r.patient_gender, 2);
+});
+
+test('a 大写 total starting with 参 (叁 as OCR reads it) keeps its first numeral', () => {
+  assert.equal(readHeaderValue('capital', '参佰叁拾玖元柒角整'), 339.7);
+});
+
+test('whole figures without a 大写 are divided by 100 only when the invoice backs the hundredth', () => {
+  assert.equal(chooseTotal(51160, null, [511.6]), 511.6);
+  assert.equal(chooseTotal(51160, null, []), 51160);
+  assert.equal(chooseTotal(51160, null, [51160, 511.6]), 51160);
+});
+
+test('a label of the field itself cut short (收款单位（章) is still read; another field’s longer label is not', () => {
+  const r = read([
+    TITLE,
+    line('交款人：林超', 60, 100),
+    line('收款单位（章', 60, 300),
+    line('江苏省人民医院', 260, 300),
+    line('合计 377.20', 60, 240),
+  ]);
+  assert.equal(r.charging_units, '江苏省人民医院');
+});
