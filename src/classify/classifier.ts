@@ -93,7 +93,8 @@ async function readTitleBand(image: RgbImage, doc: LocatedDocument, others: read
   const wider = await cutOut(pixels, image, titleBandSearchArea(doc, image.width, image.height));
   const read = await input.ocr(wider.crop);
   const inImage = read.lines.map((l) => mapQuad(l.quad, wider.toImage, image.width, image.height));
-  return bandTitleLines(read.lines, inImage, doc, others, tax).map((i) => {
+  const card = { fromImage: frame.fromImage, width: frame.crop.width, height: frame.crop.height };
+  return bandTitleLines(read.lines, inImage, card, others, tax).map((i) => {
     const q = inImage[i];
     const local: number[] = [];
     for (let k = 0; k < 8; k += 2) local.push(...frame.fromImage(q[k], q[k + 1]).map(Math.round));

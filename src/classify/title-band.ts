@@ -107,18 +107,29 @@ export function wordedLikeTitle(text: string, tax: Taxonomy): boolean {
   return titleWordings(tax).some((w) => findWording(n, w, allowedEdits(w.length)) !== null);
 }
 
+/** Where a point of the upload lies in the card's own upright-agnostic frame (its crop). */
+export interface CardFrame {
+  readonly fromImage: (x: number, y: number) => [number, number];
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
  * Lines of the larger read (`lines`, with quads already in upload coordinates in `imageQuads`)
- * that can be the card's lost title: worded like a title, centred outside the card's own quad
- * and inside no other document found on the image.
+ * that can be the card's lost title: worded like a title, centred beside one side of the card
+ * (outside it across that side, within it along the side: a band runs along a side, corners hold
+ * the background) and inside no other document found on the image.
  */
-export function bandTitleLines(lines: readonly OcrLine[], imageQuads: readonly Quad8[], doc: LocatedDocument, others: readonly LocatedDocument[], tax: Taxonomy): number[] {
+export function bandTitleLines(lines: readonly OcrLine[], imageQuads: readonly Quad8[], card: CardFrame, others: readonly LocatedDocument[], tax: Taxonomy): number[] {
   const out: number[] = [];
   lines.forEach((l, i) => {
     const q = imageQuads[i];
     const cx = (q[0] + q[2] + q[4] + q[6]) / 4;
     const cy = (q[1] + q[3] + q[5] + q[7]) / 4;
-    if (insideQuad(doc.quad, cx, cy)) return;
+    const [x, y] = card.fromImage(cx, cy);
+    const alongX = x >= 0 && x <= card.width;
+    const alongY = y >= 0 && y <= card.height;
+    if (alongX === alongY) return; // inside the card, or off a corner
     if (others.some((o) => insideQuad(o.quad, cx, cy))) return;
     if (wordedLikeTitle(l.text, tax)) out.push(i);
   });

@@ -115,9 +115,12 @@ test('title band: the card quad grows on every side, and only title-worded lines
   assert.equal(insideQuad(card.quad, 300, 170), false);
   const other = { quad: [520, 100, 900, 100, 900, 400, 520, 400] as typeof card.quad, bbox: [520, 100, 900, 400] as typeof card.bbox };
   const line = (text: string, x: number, y: number) => ({ text, score: 0.99, chars: [], quad: [x - 60, y - 15, x + 60, y - 15, x + 60, y + 15, x - 60, y + 15] as typeof card.quad });
-  const lines = [line('老年人优待证', 300, 170), line('姓名 某某', 300, 260), line('工作证', 700, 150), line('性别 男', 300, 175)];
-  // Above the card: the band title is taken; inside the card, inside the neighbour or not worded like a title: left.
-  assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), card, [other], loadTaxonomy()), [0]);
+  const lines = [line('老年人优待证', 300, 170), line('姓名 某某', 300, 260), line('工作证', 700, 150), line('性别 男', 300, 175), line('理赔申请书', 60, 170)];
+  // The card's crop frame: an axis-aligned card, so a shift.
+  const frame = { fromImage: (x: number, y: number): [number, number] => [x - 100, y - 200], width: 400, height: 250 };
+  // Above the card: the band title is taken; inside the card, inside the neighbour, off a corner
+  // (a paper under the card) or not worded like a title: left.
+  assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), frame, [other], loadTaxonomy()), [0]);
 });
 
 test('a settlement list (结算清单, 医疗保障基金结算清单) is a 费用清单 of kind 结算单; 结算费用清单 stays a bill', () => {
