@@ -440,8 +440,8 @@ function wholeQuad(img: RgbImage): Quad8 {
  * a document the mask missed (a grey card on a pale cloth), unless the mask found nothing but the
  * whole frame.
  */
-function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean): Quad8[] {
-  const found = edgeQuads(work, { minAreaFraction: o.minAreaFraction });
+function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean, steps: EdgeMap): Quad8[] {
+  const found = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, steps);
   if (found.length === 0) return [...regions];
   const out: Quad8[] = [];
   for (const region of regions) {
@@ -499,7 +499,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const covered = pieces.reduce((n, s) => n + s.area, 0);
   if (pieces.length === 0 || covered >= o.fillsFrameFraction * total) {
     // Paper everywhere: cards on a desk of other papers still show their own borders.
-    const split = splitByEdges([wholeQuad(work)], work, o, true);
+    const split = splitByEdges([wholeQuad(work)], work, o, true, stepMap());
     return split.length < 2 ? [wholeImage(image)] : readingOrder(split.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
@@ -521,7 +521,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     quads.push(q);
   }
   if (quads.length === 0) return [wholeImage(image)];
-  const docs = splitByEdges(quads, work, o, false).map((q) => finish(q, scale, image));
+  const docs = splitByEdges(quads, work, o, false, stepMap()).map((q) => finish(q, scale, image));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image

@@ -533,12 +533,13 @@ function cardOnSheet(img: RgbImage, inner: readonly Point[], innerArea: number, 
  * `maxOverlap` of its area with a better one (a portrait or a card's title band inside a card is
  * not a document of its own).
  */
-export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {}): EdgeQuad[] {
+export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {}, steps?: EdgeMap): EdgeQuad[] {
   const o = { ...DEFAULT_EDGE_QUAD_OPTIONS, ...options };
   const { width: w, height: h } = img;
   const shorter = Math.min(w, h);
   const minSide = o.minSideFraction * shorter;
-  const map = stepEdges(img, o);
+  // A caller that has the step edges of these options already passes them in.
+  const map = steps ?? stepEdges(img, o);
   const lines = houghLines(map, o, Math.round(minSide * o.minSideSupport));
   const margin = o.cornerMargin * shorter;
   const inFrame = (p: Point): boolean => p.x >= -margin && p.y >= -margin && p.x <= w - 1 + margin && p.y <= h - 1 + margin;

@@ -108,6 +108,8 @@ interface RegionMask {
   readonly w: number;
   readonly h: number;
   readonly area: number;
+  /** Region pixels on the coverage grid (every COVER_STRIDE-th pixel of every COVER_STRIDE-th row). */
+  readonly gridArea: number;
 }
 
 function regionMask(labels: Int32Array, label: number, comp: Component, imageWidth: number): RegionMask {
@@ -123,7 +125,9 @@ function regionMask(labels: Int32Array, label: number, comp: Component, imageWid
       }
     }
   }
-  return { data, x0: comp.x0, y0: comp.y0, w, h, area };
+  let gridArea = 0;
+  for (let y = 0; y < h; y += COVER_STRIDE) for (let x = 0; x < w; x += COVER_STRIDE) gridArea += data[y * w + x];
+  return { data, x0: comp.x0, y0: comp.y0, w, h, area, gridArea };
 }
 
 /**
@@ -249,33 +253,42 @@ function sampledInside(p: readonly Point[], m: RegionMask): number {
   return inside / 256;
 }
 
-/** Region pixels inside a convex quad (corners clockwise in image coordinates). */
+/** Coverage is counted on every second pixel of every second row: shares, not pixels, matter. */
+const COVER_STRIDE = 2;
+
+/** Region pixels (on the coverage grid) inside a convex quad, row by row between its sides. */
 function pixelsInside(pts: readonly Point[], m: RegionMask): { inside: number; total: number; pixels: Uint32Array } {
   const xs = pts.map((p) => p.x - m.x0);
   const ys = pts.map((p) => p.y - m.y0);
-  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
-  const x1 = Math.min(m.w - 1, Math.ceil(Math.max(...xs)));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
-  const y1 = Math.min(m.h - 1, Math.ceil(Math.max(...ys)));
-  const sign = polygonArea(pts) > 0 ? 1 : -1;
+  const y0 = Math.max(0, Math.ceil(Math.min(...ys)));
+  const y1 = Math.min(m.h - 1, Math.floor(Math.max(...ys)));
   const found: number[] = [];
-  let total = 0;
   for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      let inQuad = true;
-      for (let i = 0; i < 4 && inQuad; i++) {
-        const j = (i + 1) % 4;
-        const cross = (xs[j] - xs[i]) * (y - ys[i]) - (ys[j] - ys[i]) * (x - xs[i]);
-        if (sign * cross < 0) inQuad = false;
+    if (y % COVER_STRIDE !== 0) continue;
+    // Where the row crosses the quad's sides: a convex quad spans one run of the row.
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < 4; i++) {
+      const j = (i + 1) % 4;
+      const ya = ys[i];
+      const yb = ys[j];
+      if ((y < ya && y < yb) || (y > ya && y > yb)) continue;
+      if (ya === yb) {
+        lo = Math.min(lo, xs[i], xs[j]);
+        hi = Math.max(hi, xs[i], xs[j]);
+        continue;
       }
-      if (!inQuad) continue;
-      total++;
-      if (m.data[y * m.w + x]) found.push(y * m.w + x);
+      const x = xs[i] + ((y - ya) * (xs[j] - xs[i])) / (yb - ya);
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
     }
+    const from = Math.max(0, Math.ceil(lo));
+    const to = Math.min(m.w - 1, Math.floor(hi));
+    for (let x = from + ((COVER_STRIDE - (from % COVER_STRIDE)) % COVER_STRIDE); x <= to; x += COVER_STRIDE) if (m.data[y * m.w + x]) found.push(y * m.w + x);
   }
   // Whatever part of the quad lies outside the region's box is outside the region too.
   const area = Math.abs(polygonArea(pts));
-  return { inside: found.length, total: Math.max(total, area), pixels: Uint32Array.from(found) };
+  return { inside: found.length, total: area / (COVER_STRIDE * COVER_STRIDE), pixels: Uint32Array.from(found) };
 }
 
 /** Quads closed by two near-parallel pairs of outline lines, lying inside the region. */
@@ -415,12 +428,12 @@ export function splitByOutline(
     chosen.push(best);
     for (const p of best.pixels) covered[p] = 1;
     coveredCount += bestNew;
-    if (coveredCount >= 0.98 * m.area) break;
+    if (coveredCount >= 0.98 * m.gridArea) break;
   }
   if (chosen.length < 2) return null;
   // What the quads leave is surface merged with the paper (a pale cloth), or a document they
   // missed: a little is tolerated, more only when every quad is a clean, well-backed document.
   const clean = chosen.every((c) => c.firm && c.backing >= o.minCleanBacking);
-  if (coveredCount < (clean ? o.minCleanCoverage : o.minCoverage) * m.area) return null;
+  if (coveredCount < (clean ? o.minCleanCoverage : o.minCoverage) * m.gridArea) return null;
   return chosen.map((c) => toQuad(c.pts));
 }
