@@ -187,10 +187,20 @@ export function readHeader(
   const agreeing = figureAgreeingWithCapital(perField.get('total_cost_figures') ?? [], out, (hit) => valueCandidates(hit, bySegment, segments, unit));
   if (agreeing !== null) out.total_cost_figures = agreeing;
   if (out.patient_gender === undefined) {
-    const gender = genderOfHalfLabel(segments);
+    const gender = genderOfHalfLabel(segments) ?? loneGender(segments);
     if (gender !== null) out.patient_gender = gender;
   }
   return out;
+}
+
+/**
+ * The value cell of a gender whose label OCR did not read at all: a cell that is 男 or 女 alone
+ * (after its colon). Every such cell must name the same gender; null otherwise.
+ */
+export function loneGender(segments: readonly Segment[]): FieldValue | null {
+  const found = new Set(segments.map((s) => /^[:：]?([男女])$/.exec(s.text)?.[1]).filter((g) => g !== undefined));
+  if (found.size !== 1) return null;
+  return found.has('男') ? 1 : 2;
 }
 
 /**

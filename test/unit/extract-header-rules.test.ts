@@ -126,3 +126,18 @@ test('a label of the field itself cut short (收款单位（章) is still read; 
   ]);
   assert.equal(r.charging_units, '江苏省人民医院');
 });
+
+test('a lone 男 or 女 cell is the gender when OCR lost its label, unless cells disagree', async () => {
+  const { loneGender } = await import('../../src/extract/header.js');
+  const { segmentLines } = await import('../../src/extract/layout.js');
+  assert.equal(loneGender(segmentLines([line('男', 60, 100), line('住院科别：外科', 200, 100)])), 1);
+  assert.equal(loneGender(segmentLines([line('：女', 60, 100)])), 2);
+  assert.equal(loneGender(segmentLines([line('男', 60, 100), line('女', 60, 140)])), null);
+  assert.equal(loneGender(segmentLines([line('男科', 60, 100)])), null);
+});
+
+test('医保编号 gives both the insurance number and the social-security number', () => {
+  const r = read([TITLE, line('交款人：林超', 60, 100), line('医保编号：2728642252', 60, 140), line('合计 377.20', 60, 240)]);
+  assert.equal(r.medical_insurance_no, '2728642252');
+  assert.equal(r.social_security_card_no, '2728642252');
+});
