@@ -7,7 +7,7 @@
  * or, in tests and benchmarks, in one thread.
  */
 import type { OcrLine, PageAngle, Quad8 } from './types.js';
-import type { DetectOutcome, LineJob, LineRead, ReadOutcome, StageTimes } from './tasks.js';
+import type { DetectOutcome, DetectTurn, LineJob, LineRead, ReadOutcome, StageTimes } from './tasks.js';
 import { addTimes, zeroTimes } from './tasks.js';
 import { decideFlip, type OrientationVerdict, pageAxis, probeLines, readingQuad } from './orientation.js';
 import { readingOrder } from './order.js';
@@ -19,8 +19,11 @@ import type { DecodedLine } from './recognize.js';
 export interface TaskRunner {
   /** How many read tasks can usefully run at once. */
   readonly parallelism: number;
-  /** Line boxes of `page` turned clockwise by `turn` (default 0), on the turned page. */
-  detect(page: Pixels, maxSide: number, turn?: PageAngle): Promise<DetectOutcome>;
+  /**
+   * Line boxes of `page` turned clockwise by `turn` (default 0), on the turned page. With
+   * 'auto' the runner may turn a page whose text looks sideways; the outcome says how.
+   */
+  detect(page: Pixels, maxSide: number, turn?: DetectTurn): Promise<DetectOutcome>;
   read(page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome>;
 }
 
@@ -137,13 +140,65 @@ async function orientSideways(runner: TaskRunner, page: Pixels, quads: readonly 
 async function readTurned(runner: TaskRunner, page: Pixels, angle: PageAngle, opts: PageOptions, times: StageTimes): Promise<Settled[]> {
   const det = await runner.detect(page, opts.detectSide, angle);
   addTimes(times, det.times);
-  const upright = rotatedSize(angle, page.width, page.height);
-  const quads = det.boxes.map((b) => readingQuad(b.quad, 0, upright.width, upright.height));
+  const quads = turnedQuads(det, angle, page);
   // The page's orientation is settled; a per-line classifier pass would cost more than the
   // rare single upside-down line it could catch.
   const jobs: LineJob[] = quads.map((q) => ({ quad: unrotateQuad(q, angle, page.width, page.height), classify: false, read: 'forward' }));
   const reads = await readSplit(runner, page, jobs, times);
   return reads.map((r, i) => settleLine(r, quads[i]!));
+}
+
+/** A turned detection's boxes as reading quads on the page turned upright by `angle`. */
+function turnedQuads(det: DetectOutcome, angle: PageAngle, page: Pixels): Quad8[] {
+  const upright = rotatedSize(angle, page.width, page.height);
+  return det.boxes.map((b) => readingQuad(b.quad, 0, upright.width, upright.height));
+}
+
+/**
+ * A page the first detection already turned by `guess` (its pixels looked sideways, see
+ * direction.ts). If the boxes' text runs across the turned page, the page is upright at `guess`
+ * or at `guess` + 180: the probes settle which, as on an upright page (classifier votes of the
+ * rest, cheap classify-only crops, when they are not decisive, as for a sideways page). At
+ * `guess` its lines are read exactly as readTurned reads a page turned by `guess` (forward, no
+ * classifier; the probes' forward reads are those reads), so the text is what a page found
+ * sideways and detected again gets, without the second detection. At `guess` + 180 the page is
+ * detected again turned so. Returns null when the boxes do not run across the turned page (the
+ * pixels misled): the caller then detects the page as given.
+ */
+async function readGuessedTurn(
+  runner: TaskRunner,
+  page: Pixels,
+  det: DetectOutcome,
+  guess: PageAngle,
+  opts: PageOptions,
+  times: StageTimes,
+): Promise<{ angle: PageAngle; settled: Settled[] } | null> {
+  if (det.boxes.length === 0 || pageAxis(det.boxes.map((b) => b.quad)) !== 'horizontal') return null;
+  const quads = turnedQuads(det, guess, page);
+  const onPage = quads.map((q) => unrotateQuad(q, guess, page.width, page.height));
+  const probeList = probeLines(quads, opts.probes);
+  const probes = new Set(probeList);
+  const rest = quads.map((_, i) => i).filter((i) => !probes.has(i));
+  const { reads: probeReads, verdict, decisive } = await probeAcross(runner, page, probeList.map((i) => onPage[i]!), opts, times);
+  let flipped = verdict.flipped;
+  if (!decisive) {
+    const votes = await readSplit(runner, page, rest.map((i) => ({ quad: onPage[i]!, classify: true, read: 'none' })), times);
+    flipped = decideFlip([...probeReads, ...votes]).flipped;
+  }
+  if (flipped) {
+    const angle = ((guess + 180) % 360) as PageAngle;
+    return { angle, settled: await readTurned(runner, page, angle, opts, times) };
+  }
+  const restReads = await readSplit(runner, page, rest.map((i) => ({ quad: onPage[i]!, classify: false, read: 'forward' })), times);
+  const settled: Settled[] = new Array(quads.length);
+  const unread: DecodedLine = { text: '', score: 0, chars: [] };
+  probeList.forEach((i, k) => {
+    settled[i] = { decoded: probeReads[k]!.forward ?? unread, quad: quads[i]! };
+  });
+  rest.forEach((i, k) => {
+    settled[i] = settleLine(restReads[k]!, quads[i]!);
+  });
+  return { angle: guess, settled };
 }
 
 /**
@@ -172,8 +227,15 @@ async function probeAcross(
 export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOptions = DEFAULT_PAGE_OPTIONS): Promise<PageOutcome> {
   const { width, height } = page;
   const times = zeroTimes();
-  const det = await runner.detect(page, opts.detectSide);
+  let det = await runner.detect(page, opts.detectSide, 'auto');
   addTimes(times, det.times);
+  const guess = det.turn ?? 0;
+  if (guess !== 0) {
+    const read = await readGuessedTurn(runner, page, det, guess, opts, times);
+    if (read) return finishPage(page, read.angle, read.settled, opts, times);
+    det = await runner.detect(page, opts.detectSide, 0);
+    addTimes(times, det.times);
+  }
   if (det.boxes.length === 0) return { angle: 0, lines: [], times };
 
   const boxes = det.boxes.map((b) => b.quad);
@@ -235,7 +297,12 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
     angle = await orientSideways(runner, page, quads, opts, times);
     settled = await readTurned(runner, page, angle, opts, times);
   }
+  return finishPage(page, angle, settled, opts, times);
+}
 
+/** Drops unreadable lines and orders the rest as a reader would, quads back on the page as given. */
+function finishPage(page: Pixels, angle: PageAngle, settled: readonly Settled[], opts: PageOptions, times: StageTimes): PageOutcome {
+  const { width, height } = page;
   const t2 = performance.now();
   const kept = settled.filter((s) => s.decoded.text.trim().length > 0 && s.decoded.score >= opts.dropScore);
   // Settled quads are on the upright page, where reading order is defined.

@@ -17,8 +17,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { distFile } from '../util/paths.js';
-import type { DetectOutcome, LineJob, ReadOutcome } from './tasks.js';
-import type { PageAngle } from './types.js';
+import type { DetectOutcome, DetectTurn, LineJob, ReadOutcome } from './tasks.js';
 import type { SharedPage, TaskReply, TaskRequest, WorkerInit, WorkerStatus } from './protocol.js';
 
 /** The OCR queue is full and the page could not get a place in time. */
@@ -206,8 +205,8 @@ export class WorkerPool {
     });
   }
 
-  /** Line boxes of `page` turned clockwise by `turn`. */
-  async detect(page: SharedPage, maxSide: number, turn: PageAngle = 0): Promise<DetectOutcome> {
+  /** Line boxes of `page` turned clockwise by `turn` (see DetectTurn for 'auto'). */
+  async detect(page: SharedPage, maxSide: number, turn: DetectTurn = 0): Promise<DetectOutcome> {
     const reply = await this.submit({ kind: 'detect', page, maxSide, turn });
     if (!reply.ok) throw new Error(`OCR detection failed: ${reply.message}`);
     if (reply.kind !== 'detect') throw new Error('OCR worker answered the wrong task');

@@ -1,6 +1,5 @@
 /** Messages between the pool and its worker threads. Pixels travel as shared memory, never JSON. */
-import type { DetectOutcome, LineJob, ReadOutcome } from './tasks.js';
-import type { PageAngle } from './types.js';
+import type { DetectOutcome, DetectTurn, LineJob, ReadOutcome } from './tasks.js';
 
 /** A page in shared memory: every worker reads the same bytes without a copy. */
 export interface SharedPage {
@@ -16,7 +15,7 @@ export interface WorkerInit {
 }
 
 export type TaskRequest =
-  | { readonly id: number; readonly kind: 'detect'; readonly page: SharedPage; readonly maxSide: number; readonly turn: PageAngle }
+  | { readonly id: number; readonly kind: 'detect'; readonly page: SharedPage; readonly maxSide: number; readonly turn: DetectTurn }
   | { readonly id: number; readonly kind: 'read'; readonly page: SharedPage; readonly jobs: readonly LineJob[] };
 
 export type TaskReply =

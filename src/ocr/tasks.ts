@@ -11,6 +11,7 @@ import { ctcDecode, type DecodedLine, recognitionInput, recognitionWidth, REC_HE
 import type { OcrModels } from './models.js';
 import { type Pixels, rotatePixels, warpQuad } from '../image/warp.js';
 import { quadSize } from '../image/geometry.js';
+import { textDirection } from './direction.js';
 
 /** Time spent per stage inside one task, in ms; sums across tasks and workers. */
 export interface StageTimes {
@@ -36,13 +37,30 @@ export function addTimes(into: StageTimes, more: StageTimes): void {
 export interface DetectOutcome {
   readonly boxes: DetectedBox[];
   readonly times: StageTimes;
+  /** The turn the boxes are on; absent: the turn asked for (0 for 'auto'). */
+  readonly turn?: PageAngle;
+}
+
+/**
+ * A detection's turn: a quarter-turn multiple, or 'auto': the page as given unless a look at
+ * its pixels (textDirection) is sure its text runs down the image, then turned by the likelier
+ * quarter turn, so a sideways page is detected upright at the first try.
+ */
+export type DetectTurn = PageAngle | 'auto';
+
+/** The turn a detection asked for with `turn` is made at. */
+export function detectionTurn(page: Pixels, turn: DetectTurn): PageAngle {
+  if (turn !== 'auto') return turn;
+  const d = textDirection(page);
+  return d.axis === 'down' ? d.turn : 0;
 }
 
 /** Line boxes of `page` turned clockwise by `turn`, on that turned page's coordinates. */
-export async function detectTask(models: OcrModels, page: Pixels, maxSide: number, turn: PageAngle = 0, db: DbOptions = DEFAULT_DB_OPTIONS): Promise<DetectOutcome> {
+export async function detectTask(models: OcrModels, page: Pixels, maxSide: number, asked: DetectTurn = 0, db: DbOptions = DEFAULT_DB_OPTIONS): Promise<DetectOutcome> {
   const times = zeroTimes();
   models.takeModelMs();
   const t0 = performance.now();
+  const turn = detectionTurn(page, asked);
   const input = detectionInput(page, maxSide, turn);
   const map = await models.detect(input);
   const t1 = performance.now();
@@ -55,7 +73,7 @@ export async function detectTask(models: OcrModels, page: Pixels, maxSide: numbe
   times.detectMs = t1 - t0;
   times.postMs = performance.now() - t1;
   times.modelMs = models.takeModelMs();
-  return { boxes, times };
+  return { boxes, times, turn };
 }
 
 export interface LineJob {
@@ -175,7 +193,7 @@ export async function readTask(models: OcrModels, page: Pixels, jobs: readonly L
 /** Runs tasks in the calling thread, one at a time: for tests and raw-model benchmarks. */
 export function inThreadRunner(models: OcrModels, opts: ReadOptions = DEFAULT_READ_OPTIONS): {
   readonly parallelism: number;
-  detect(page: Pixels, maxSide: number, turn?: PageAngle): Promise<DetectOutcome>;
+  detect(page: Pixels, maxSide: number, turn?: DetectTurn): Promise<DetectOutcome>;
   read(page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome>;
 } {
   return {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runPage, type TaskRunner } from '../../src/ocr/pipeline.js';
-import type { DetectOutcome, LineJob, LineRead, ReadOutcome } from '../../src/ocr/tasks.js';
+import type { DetectOutcome, DetectTurn, LineJob, LineRead, ReadOutcome } from '../../src/ocr/tasks.js';
 import { zeroTimes } from '../../src/ocr/tasks.js';
 import type { DecodedLine } from '../../src/ocr/recognize.js';
 import type { PageAngle, Quad8 } from '../../src/ocr/types.js';
@@ -27,8 +27,9 @@ function fakeRunner(upsideDown: boolean): { runner: TaskRunner; jobs: { job: Lin
   const turns: PageAngle[] = [];
   const runner: TaskRunner = {
     parallelism: 2,
-    detect: (_page: Pixels, _side: number, turn?: PageAngle): Promise<DetectOutcome> => {
-      if (turn !== undefined && turn !== 0) turns.push(turn);
+    detect: (_page: Pixels, _side: number, turn?: DetectTurn): Promise<DetectOutcome> => {
+      // 'auto' stays as given here: this fake's pixels never look sideways.
+      if (turn !== undefined && turn !== 0 && turn !== 'auto') turns.push(turn);
       return Promise.resolve({ boxes: boxes.map((quad) => ({ quad, score: 0.9 })), times: zeroTimes() });
     },
     read: (p: Pixels, js: readonly LineJob[]): Promise<ReadOutcome> => {
@@ -86,4 +87,67 @@ test('an upright page reads every line once, forward, the confident probes settl
   assert.equal(jobs.filter((j) => j.classifyBelow === 0.9).length, boxes.length - 3);
   assert.equal(out.lines.length, boxes.length);
   assert.ok(out.lines.every((l) => l.score > 0.9));
+});
+
+/**
+ * A fake runner whose first ('auto') detection turns the page by `guess`, as when its pixels
+ * look sideways; the page is upright at `truth`. Lines read confidently only when the last
+ * detection's turn is `truth`. With `across` false the guessed detection's boxes run down the
+ * turned page (the pixels misled).
+ */
+function guessingRunner(guess: 90 | 270, truth: PageAngle, across = true): { runner: TaskRunner; detections: DetectTurn[]; jobs: LineJob[] } {
+  const detections: DetectTurn[] = [];
+  const jobs: LineJob[] = [];
+  let current: PageAngle = 0;
+  const down: Quad8[] = boxes.map((q) => [q[1], q[0], q[3], q[2], q[5], q[4], q[7], q[6]]);
+  const runner: TaskRunner = {
+    parallelism: 2,
+    detect: (_page: Pixels, _side: number, turn?: DetectTurn): Promise<DetectOutcome> => {
+      detections.push(turn ?? 0);
+      current = turn === 'auto' ? guess : (turn ?? 0);
+      const quads = turn === 'auto' && !across ? down : boxes;
+      return Promise.resolve({ boxes: quads.map((quad) => ({ quad, score: 0.9 })), times: zeroTimes(), turn: current });
+    },
+    read: (_p: Pixels, js: readonly LineJob[]): Promise<ReadOutcome> => {
+      jobs.push(...js);
+      const right = current === truth;
+      const good = decoded(0.97), bad = decoded(0.3);
+      const lines: LineRead[] = js.map((j) => ({
+        forward: j.read === 'none' || j.read === 'turned' ? null : right ? good : bad,
+        flipped: j.read === 'both' || j.read === 'turned' ? (right ? bad : good) : null,
+        angle: j.classify ? { angle: right ? 0 : 180, score: 0.95, p180: right ? 0.05 : 0.95 } : null,
+      }));
+      return Promise.resolve({ lines, times: zeroTimes() });
+    },
+  };
+  return { runner, detections, jobs };
+}
+
+test('a page that looks sideways is detected turned at once: on a right guess, once, its lines read as a turned page', async () => {
+  const { runner, detections, jobs } = guessingRunner(90, 90);
+  const out = await runPage(runner, page);
+  assert.equal(out.angle, 90);
+  assert.deepEqual(detections, ['auto']);
+  assert.equal(jobs.length, boxes.length, 'every line read once');
+  // Probes read forward with a vote; the rest forward without one, as a turned page is read.
+  assert.equal(jobs.filter((j) => j.classify).length, 3);
+  assert.ok(jobs.every((j) => j.read === 'forward' && j.flipIfTurned !== true));
+  assert.equal(out.lines.length, boxes.length);
+});
+
+test('a wrong guess of the turn is found by the probes and the page detected again turned the other way', async () => {
+  const { runner, detections } = guessingRunner(90, 270);
+  const out = await runPage(runner, page);
+  assert.equal(out.angle, 270);
+  assert.deepEqual(detections, ['auto', 270]);
+  assert.equal(out.lines.length, boxes.length);
+  assert.ok(out.lines.every((l) => l.score > 0.9));
+});
+
+test('when the turned detection finds text running down, the page is detected as given and read the usual way', async () => {
+  const { runner, detections } = guessingRunner(270, 0, false);
+  const out = await runPage(runner, page);
+  assert.equal(out.angle, 0);
+  assert.deepEqual(detections, ['auto', 0]);
+  assert.equal(out.lines.length, boxes.length);
 });
