@@ -34,7 +34,7 @@ export interface OutlineOptions {
   /** Most lines fitted to one outline, and most added from the step edges inside the region. */
   readonly maxOutlineLines: number;
   readonly maxLines: number;
-  /** Least distance (px) between two lines of one direction: a card's edge and its printed frame are both kept. */
+  /** Least distance (px) somewhere over the region between two lines kept. */
   readonly minLineGap: number;
   /** Largest angle between a document's opposite sides (perspective), degrees. */
   readonly maxOppositeAngle: number;
@@ -76,7 +76,7 @@ export const DEFAULT_OUTLINE_OPTIONS: OutlineOptions = {
   minLineShare: 0.1,
   maxOutlineLines: 16,
   maxLines: 24,
-  minLineGap: 2,
+  minLineGap: 3,
   maxOppositeAngle: 14,
   minInside: 0.97,
   minPerimeterSupport: 0.5,
@@ -158,6 +158,37 @@ function outlineMap(m: RegionMask, imageWidth: number, imageHeight: number): Edg
     }
   }
   return { w: imageWidth, h: imageHeight, angle };
+}
+
+/**
+ * Whether line b runs within `gap` pixels of line a at both ends of the stretch where a is backed:
+ * b is a's edge again, at a slightly different angle.
+ */
+function sameLine(a: Line, b: Line, gap: number): boolean {
+  if (angleGap(a.theta, b.theta) > 6) return false;
+  // The longest stretch of a backed with gaps of a few samples at most: the edge itself, not a
+  // stray pixel of another edge that the line happens to cross.
+  const n = a.prefix.length - 1;
+  let first = 0;
+  let last = -1;
+  let runStart = -1;
+  let lastHit = -Infinity;
+  for (let k = 0; k < n; k++) {
+    if (a.prefix[k + 1] === a.prefix[k]) continue;
+    if (k - lastHit > 4) runStart = k;
+    lastHit = k;
+    if (k - runStart > last - first) {
+      first = runStart;
+      last = k;
+    }
+  }
+  if (last < first) return false;
+  return [first, last].every((k) => {
+    const t = k + a.t0;
+    const x = a.rho * a.cos - t * a.sin;
+    const y = a.rho * a.sin + t * a.cos;
+    return Math.abs(x * b.cos + y * b.sin - b.rho) <= gap;
+  });
 }
 
 /** Share of its convex hull (of the outline's pixel corners) that the region fills. */
@@ -384,9 +415,24 @@ export function splitByOutline(
   // another.
   const lineOptions = { ...DEFAULT_EDGE_QUAD_OPTIONS, maxLines: o.maxOutlineLines, maxLinesPerDirection: Math.ceil(o.maxOutlineLines / 3), minLineGap: o.minLineGap };
   const minVotes = Math.max(6, Math.round(o.minLineShare * Math.min(m.w, m.h)));
-  const own = houghLines(map, lineOptions, minVotes);
-  const inner = houghLines(combined, { ...lineOptions, maxLines: o.maxLines }, minVotes);
-  const lines = [...own, ...inner.filter((l) => !own.some((k) => angleGap(k.theta, l.theta) <= 2 && Math.abs(k.rho - (Math.abs(k.theta - l.theta) <= 90 ? l.rho : -l.rho)) <= o.minLineGap))];
+  // Hough peaks of one edge come at neighbouring angles and offsets; only lines that part by more
+  // than minLineGap somewhere over the region are distinct.
+  const lines: Line[] = [];
+  const distinct = (candidates: readonly Line[], max: number): void => {
+    let added = 0;
+    // The line that the most edge pixels back along its length is the edge; its neighbours in
+    // the Hough space pivot about the edge's middle and are backed only there.
+    const ranked = [...candidates].sort((a, b) => b.prefix[b.prefix.length - 1] - a.prefix[a.prefix.length - 1]);
+    for (const l of ranked) {
+      if (added >= max) break;
+      if (lines.some((k) => sameLine(k, l, o.minLineGap))) continue;
+      lines.push(l);
+      added++;
+    }
+  };
+  const wideOptions = { ...lineOptions, maxLines: 3 * o.maxOutlineLines, maxLinesPerDirection: o.maxOutlineLines };
+  distinct(houghLines(map, wideOptions, minVotes), o.maxOutlineLines);
+  distinct(houghLines(combined, { ...wideOptions, maxLines: 3 * o.maxLines }, minVotes), o.maxLines);
   if (lines.length < 4) return null;
   // Backing is read a pixel wider than the lines were fitted: a card's edge, its printed frame
   // and the mask's outline run within a few pixels of each other at the working scale, and the
