@@ -118,6 +118,9 @@ export class Catalogue {
     const at = name.indexOf(q);
     const tail = name.slice(1);
     if (/^[^\d%.]/.test(name) && this.exact.has(nameKey(tail, this.forms)) && nameKey(tail, this.forms).length >= 3) return tail;
+    // The stray character may stand before a generic name followed by its salt (内阿托伐他汀钙片):
+    // the rest starts with a catalogue key of four or more characters, the name as read with none.
+    if (/^[\u4e00-\u9fff]/.test(name) && this.startsWithKey(nameKey(tail, this.forms)) && !this.startsWithKey(q)) return tail;
     if (at < 0) return null;
     // The generic part may be all of the key or a window of it (泮托拉唑钠: the salt follows).
     const fixes = new Map<string, { start: number; key: string }>();
@@ -136,6 +139,10 @@ export class Catalogue {
     const [fix] = [...fixes.values()];
     const from = at + fix!.start;
     return name.slice(0, from) + fix!.key + name.slice(from + fix!.key.length);
+  }
+
+  private startsWithKey(k: string): boolean {
+    return this.candidates(k).some((i) => this.keys[i]!.length >= MIN_CORRECTED_KEY && k.startsWith(this.keys[i]!));
   }
 
   /**

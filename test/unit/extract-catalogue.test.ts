@@ -51,3 +51,14 @@ test('correct: a character OCR lost from a generic name is put back when one cat
   assert.equal(cat.correct('沙坦胶囊'), null, 'a lost first character is not guessed');
   assert.equal(cat.correct('血府逐瘀胶囊'), null, 'a name read right stays');
 });
+
+test('correct: a stray character before a generic name followed by its salt is dropped', () => {
+  const cat = new Catalogue([
+    { name: '阿托伐他汀', grade: '甲', section: '西药' },
+    { name: '左氧氟沙星', grade: '甲', section: '西药' },
+    { name: '氧氟沙星', grade: '甲', section: '西药' },
+  ]);
+  assert.equal(cat.correct('内阿托伐他汀钙片'), '阿托伐他汀钙片');
+  assert.equal(cat.correct('左氧氟沙星氯化钠注射液'), null, 'a name that starts with a key keeps its first character');
+  assert.equal(cat.correct('阿托伐他汀钙片'), null);
+});
