@@ -195,7 +195,9 @@ export function hospitalFromStrip(text: string, places: readonly string[] = plac
   const m = HOSPITAL_NAME.exec(repairNameWords(dropLeadingLabel(text).replace(/^[:：()（）章]+/, '')));
   if (!m) return '';
   const name = trimSealLead(m[0], places, restore);
-  return isKindWithStray(restore ? restore(name) : name) ? '' : name;
+  // A generic word alone (第二人民医院), or after one stray character, lost its place under the seal.
+  const whole = restore ? restore(name) : name;
+  return isKindWithStray(whole) || hospitalNameTables().nameWords.includes(whole) ? '' : name;
 }
 
 

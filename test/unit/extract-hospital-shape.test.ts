@@ -78,3 +78,8 @@ test('a generic word after one stray character (the place lost but its 市) is n
   assert.ok(needsHospitalReread('市口腔医院'));
   assert.ok(!needsHospitalReread('合肥市口腔医院'));
 });
+
+test('a re-read holding only a generic word gives no name', () => {
+  assert.equal(hospitalFromStrip('农位（章）：第二人民医院'), '');
+  assert.equal(hospitalFromStrip('：太原市第二人民医院'), '太原市第二人民医院');
+});
