@@ -4,7 +4,7 @@
  * (the next cell right, the cell below) instead of taking whatever sits near a label.
  */
 import type { FieldKind } from './tables.js';
-import { findAmounts } from './parse/amount.js';
+import { DIGIT_LOOKALIKES, findAmounts } from './parse/amount.js';
 import { looksCapital, parseCapitalAmount } from './parse/capital.js';
 import { parseDate } from './parse/date.js';
 import { parseGender } from './parse/fields.js';
@@ -17,19 +17,31 @@ function digitsOnly(s: string): string {
   return s.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1');
 }
 
+/**
+ * A code or number (digits by definition) with letters OCR reads for digits anywhere in it
+ * (6576S440, B5421O97): the leading run of letters and digits taken as digits when every letter in
+ * it is a listed look-alike and most of it was read as digits. null otherwise.
+ */
+function lookalikeDigits(text: string): string | null {
+  const run = /^[.:]?([0-9A-Za-z|]{6,14})(?![0-9A-Za-z])/.exec(text)?.[1];
+  if (!run) return null;
+  const digits = run.replace(/\D/g, '').length;
+  const mapped = [...run].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('');
+  return /^\d+$/.test(mapped) && digits >= run.length - 2 ? mapped : null;
+}
+
 const HAN = /[\u4e00-\u9fff]/;
 
 export function readValue(kind: FieldKind, raw: string): FieldValue | null {
   const text = trimValue(raw);
   if (text.length === 0) return null;
   switch (kind) {
-    case 'code_digits': {
-      const m = /^[.:]?(\d{6,14})/.exec(digitsOnly(text));
-      return m ? m[1]! : null;
-    }
+    case 'code_digits':
     case 'number_digits': {
       const m = /^[.:]?(\d{6,14})/.exec(digitsOnly(text));
-      return m ? m[1]! : null;
+      const whole = lookalikeDigits(text);
+      // The look-alike reading only when it is longer: the strict one stopped at the letter.
+      return whole !== null && (!m || whole.length > m[1]!.length) ? whole : m ? m[1]! : null;
     }
     case 'check_code': {
       const m = /^([0-9A-Za-z]{4,24})/.exec(text.replace(/\s+/g, ''));

@@ -141,3 +141,13 @@ test('医保编号 gives both the insurance number and the social-security numbe
   assert.equal(r.medical_insurance_no, '2728642252');
   assert.equal(r.social_security_card_no, '2728642252');
 });
+
+test('a code read with letters OCR takes for digits is read as digits, only when mostly digits', async () => {
+  const { readValue } = await import('../../src/extract/values.js');
+  assert.equal(readValue('code_digits', '6576S440'), '65765440');
+  assert.equal(readValue('number_digits', 'B5421O97'), '85421097');
+  assert.equal(readValue('code_digits', '65765440'), '65765440');
+  assert.equal(readValue('code_digits', 'MZ32162251'), null, 'M is no digit look-alike');
+  assert.equal(readValue('code_digits', 'SBZSBZ12'), null, 'mostly letters: not a misread code');
+  assert.equal(readValue('code_digits', '12345678ab'), '12345678', 'letters after the code are not part of it');
+});
