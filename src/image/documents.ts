@@ -440,11 +440,16 @@ function wholeQuad(img: RgbImage): Quad8 {
  * a document the mask missed (a grey card on a pale cloth), unless the mask found nothing but the
  * whole frame.
  */
-function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean, steps: EdgeMap): Quad8[] {
+function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean, steps: EdgeMap, settled: readonly boolean[] = []): Quad8[] {
   const found = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, steps);
   if (found.length === 0) return [...regions];
   const out: Quad8[] = [];
-  for (const region of regions) {
+  for (const [n, region] of regions.entries()) {
+    // A document the outline split gave is closed by its own sides already.
+    if (settled[n]) {
+      out.push(region);
+      continue;
+    }
     const rp = quadPointsOf(region);
     const inside = found.filter((e) => convexOverlap(quadPointsOf(e.quad), rp) >= o.minEdgeQuadInside * e.area);
     if (inside.length >= 2) {
@@ -503,9 +508,11 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     return split.length < 2 ? [wholeImage(image)] : readingOrder(split.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
+  const settled: boolean[] = [];
   for (const { region, quad } of pieces) {
     if (quad) {
       quads.push(quad);
+      settled.push(true);
       continue;
     }
     const { labels: lab, comp: c } = region;
@@ -519,9 +526,10 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
       q = [c.x0, c.y0, c.x1, c.y0, c.x1, c.y1, c.x0, c.y1];
     }
     quads.push(q);
+    settled.push(false);
   }
   if (quads.length === 0) return [wholeImage(image)];
-  const docs = splitByEdges(quads, work, o, false, stepMap()).map((q) => finish(q, scale, image));
+  const docs = splitByEdges(quads, work, o, false, stepMap(), settled).map((q) => finish(q, scale, image));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image
