@@ -178,14 +178,17 @@ export function restorePlacePrefix(
   // The head of any of the province's names cut off right before a generic word (庆第二人民医院 ->
   // 重庆第二人民医院): a name never starts with a stray character before 第二人民医院. Only when
   // exactly one restored form fits, since a one-character tail may end several names.
+  // A main city's head cut off before its 市 (都市骨科医院 -> 成都市骨科医院) likewise.
   const restored = new Set<string>();
-  for (const n of row.names) {
+  for (const n of [...row.names, ...row.cities]) {
     const want = [...n];
+    const isCity = row.cities.includes(n);
     for (let cut = 1; cut < want.length; cut++) {
       const tail = want.slice(cut).join('');
       if (!name.startsWith(tail)) continue;
       const rest = name.slice(tail.length);
-      if (t.nameWords.some((w) => rest.startsWith(w))) restored.add(want.slice(0, cut).join('') + name);
+      const cityMark = isCity && rest.startsWith('市') && [...rest].length > 2;
+      if (cityMark || t.nameWords.some((w) => rest.startsWith(w))) restored.add(want.slice(0, cut).join('') + name);
     }
   }
   if (restored.size === 1) return [...restored][0]!;

@@ -83,3 +83,11 @@ test('a re-read holding only a generic word gives no name', () => {
   assert.equal(hospitalFromStrip('农位（章）：第二人民医院'), '');
   assert.equal(hospitalFromStrip('：太原市第二人民医院'), '太原市第二人民医院');
 });
+
+test("a main city's head cut off before its 市 is given back when one city fits", () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('都市骨科医院', 'sichuan', t), '成都市骨科医院');
+  assert.equal(restorePlacePrefix('成都市骨科医院', 'sichuan', t), '成都市骨科医院');
+  // 州 ends 郑州 only among Henan's main cities, but no city ends in 市: nothing to give back.
+  assert.equal(restorePlacePrefix('市骨科医院', 'henan', t), '市骨科医院');
+});
