@@ -217,8 +217,31 @@ export function trimSealLead(found: string, places: readonly string[], restore?:
   const lead = place >= 0 ? body.slice(0, place) : '';
   // A lead of seal text (its characters, or the 医院 of the ring's own name) before a place name.
   if (place > 0 && place <= MAX_SEAL_LEAD && (SEAL_CHARS.test(lead) || /[医院]/.test(lead))) name = restore ? restore(name.slice(place)) : name.slice(place);
-  else if (sealAt >= 0) return '';
+  else if (sealAt >= 0) {
+    // The seal's ink also spoils the place after it (财务银济市 for 银川市): a city misread once
+    // right after the seal text, anchored by its 市, when exactly one place fits.
+    const fixed = place < 0 && sealAt + 1 <= MAX_SEAL_LEAD ? misreadCityAt([...found].slice(sealAt + 1).join(''), places) : '';
+    if (fixed === '') return '';
+    name = restore ? restore(fixed) : fixed;
+  }
   return /财|专用|收费/.test(name) ? '' : name;
+}
+
+/**
+ * A text starting with a city misread in one character and its 市 (银济市中心医院), with the city
+ * given back; '' when no place, or more than one, fits.
+ */
+export function misreadCityAt(text: string, places: readonly string[]): string {
+  const chars = [...text];
+  const fits = new Set<string>();
+  for (const p of places) {
+    const want = [...p];
+    if (want.length < 2 || /[省市区]$/.test(p) || chars[want.length] !== '市') continue;
+    if (want.filter((c, i) => c !== chars[i]).length === 1) fits.add(p);
+  }
+  if (fits.size !== 1) return '';
+  const city = [...fits][0]!;
+  return city + chars.slice([...city].length).join('');
 }
 
 function lastIndexOf(text: string, re: RegExp): number {

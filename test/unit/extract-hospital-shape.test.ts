@@ -91,3 +91,10 @@ test("a main city's head cut off before its 市 is given back when one city fits
   // 州 ends 郑州 only among Henan's main cities, but no city ends in 市: nothing to give back.
   assert.equal(restorePlacePrefix('市骨科医院', 'henan', t), '市骨科医院');
 });
+
+test('after seal text, a city misread once before its 市 is given back when one place fits', () => {
+  assert.equal(hospitalFromStrip('财务银济市中心医院复核人：'), '银川市中心医院');
+  // No 市 to anchor it, or no city one character away: rejected as before.
+  assert.equal(hospitalFromStrip('财务银济中心医院'), '');
+  assert.equal(hospitalFromStrip('财务某某市中心医院'), '');
+});
