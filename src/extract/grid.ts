@@ -53,21 +53,25 @@ function rowAmount(
   segments: readonly Segment[],
   unit: number,
   boundary: number,
+  slope = 0,
 ): number | null {
   const own = bySegment.get(hit.segment.id) ?? [];
   const next = own.find((h) => h.start >= hit.end);
   const rest = slice(hit.segment, hit.end, next ? next.start : undefined);
   const cells: Segment[] = rest ? [rest] : [];
   if (!next) {
-    const y = centreY(hit.segment.box);
+    // Distances off the name's row are taken along the grid's own slant (gridSlope).
+    const off = (s: Segment): number => Math.abs(offRowLine(hit.segment, s, slope));
     const near = segments
-      .filter((s) => s.id !== hit.segment.id && Math.abs(centreY(s.box) - y) <= 0.75 * unit)
+      .filter((s) => s.id !== hit.segment.id && off(s) <= 0.75 * unit)
       .filter((s) => s.box.x0 >= hit.segment.box.x1 - 0.5 * unit && s.box.x0 - hit.segment.box.x1 < 20 * unit)
       .filter((s) => s.box.x0 < boundary - 0.5 * unit);
     // Tightly printed grids put the next row's amount within the window too, stacked under ours:
-    // of cells over each other, only the one nearest the name's line is on its row.
+    // of cells over each other, only the one nearest the name's line is on its row. Only figures
+    // compete: a heading over the column (金额(元) of a tilted grid's header) leaves its amount.
+    const figures = near.filter((s) => findAmounts(s.text).length > 0);
     const right = near
-      .filter((s) => !near.some((o) => o !== s && stackedOver(o, s) && Math.abs(centreY(o.box) - y) < Math.abs(centreY(s.box) - y)))
+      .filter((s) => !figures.some((o) => o !== s && stackedOver(o, s) && off(o) < off(s)))
       .sort((a, b) => a.box.x0 - b.box.x0);
     for (const s of right) {
       const first = (bySegment.get(s.id) ?? [])[0];
@@ -83,6 +87,40 @@ function rowAmount(
   const found = cells.flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, '')));
   const money = found.filter((h) => h.hasDecimals);
   return (money[money.length - 1] ?? found[found.length - 1])?.value ?? null;
+}
+
+/** How far a cell lies below (positive) the line through a name's centre at the given slant. */
+function offRowLine(name: Segment, cell: Segment, slope: number): number {
+  const nx = (name.box.x0 + name.box.x1) / 2;
+  return centreY(cell.box) - (centreY(name.box) + slope * ((cell.box.x0 + cell.box.x1) / 2 - nx));
+}
+
+/** Slants tried for a category grid: the page's residual tilt after levelling, or a perspective. */
+const MAX_GRID_SLOPE = 0.06;
+const GRID_SLOPE_STEP = 0.0025; // steps of a quarter of a percent
+
+/**
+ * The slant of a category grid's rows: a photo turned against the levelled page (or in
+ * perspective) drops the amounts half a line below their names across a wide column, so the next
+ * row's amount lies as near as the name's own. The slant that puts money figures right of the
+ * names closest to the names' lines wins, the flattest when the gain is small.
+ */
+export function gridSlope(names: readonly Segment[], segments: readonly Segment[], unit: number): number {
+  const figures = segments.filter((s) => findAmounts(s.text).some((h) => h.hasDecimals));
+  const pairs = names.map((n) => figures.filter((f) => f.box.x0 >= n.box.x1 - 0.5 * unit && f.box.x0 - n.box.x1 < 20 * unit
+    && Math.abs(offRowLine(n, f, 0)) <= 0.75 * unit + MAX_GRID_SLOPE * (f.box.x0 - n.box.x1)));
+  const cost = (slope: number): number => pairs.reduce((a, fs, i) =>
+    a + Math.min(0.75 * unit, ...fs.map((f) => Math.abs(offRowLine(names[i]!, f, slope)))), 0);
+  let best = { slope: 0, cost: cost(0) };
+  const steps = Math.round(MAX_GRID_SLOPE / GRID_SLOPE_STEP);
+  for (let k = 1; k <= 2 * steps; k++) {
+    const slope = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * GRID_SLOPE_STEP;
+    const c = cost(slope);
+    // Slants are tried flattest first; a steeper one must gain a clear margin (a tenth of a line
+    // height), so a level grid's rounding of boxes does not tilt it.
+    if (c < best.cost - 0.1 * unit) best = { slope, cost: c };
+  }
+  return best.slope;
 }
 
 function readingOrder<P>(hits: readonly TermHit<P>[]): TermHit<P>[] {
@@ -130,6 +168,7 @@ export function readCategories(
     const x = hit.segment.chars[hit.start]!.x0;
     return columnStarts.filter((c) => c.segment !== hit.segment.id && Math.abs(c.x - x) < 0.6 * unit).length >= 1;
   };
+  const slope = gridSlope([...new Set(hits.filter(isCategory).map((h) => h.segment))], segments, unit);
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find((x): x is Extract<TermPayload, { type: 'category' }> => x.type === 'category');
     if (!p) continue;
@@ -137,7 +176,7 @@ export function readCategories(
     if (out.some((c) => c.name === name) || (name === p.name && tailOfName(hit, bySegment) && !inNameColumn(hit))) continue;
     const right = hit.segment.chars[hit.end - 1]!.x1;
     const boundary = Math.min(Infinity, ...nameColumns.filter((x) => x > right + unit));
-    const cost = rowAmount(hit, bySegment, segments, unit, boundary);
+    const cost = rowAmount(hit, bySegment, segments, unit, boundary, slope);
     if (cost !== null) out.push({ name, cost });
   }
   return out;

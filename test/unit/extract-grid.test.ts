@@ -128,3 +128,19 @@ test('categories: seal letters before a category word in its grid column do not 
   ]);
   assert.deepEqual(r.cost_categories.map((c) => [c.name, c.cost]), [['中草药费', 20.9], ['化验费', 20]]);
 });
+
+test('category grid: rows slanting down across a wide grid pair each name with the amount on its own slant, not a heading stacked over it', () => {
+  // The grid drops by 0.05 to the right (a photo turned against the levelled page): each amount
+  // lies as near the next row's name as its own, and 金额(元) of the header sits over the first.
+  const y = (x: number, base: number) => Math.round(base + 0.05 * (x - 200));
+  const r = categoriesOf([
+    line('吉林省医疗住院收费票据', 600, 40, 40, 44),
+    line('项目名称', 200, y(200, 290), 20, 30), line('数量/单位', 430, y(430, 290), 20, 30), line('金额(元)', 600, y(600, 290), 20, 30),
+    line('西药费', 200, y(200, 330), 20, 30), line('1次', 430, y(430, 330), 20, 30), line('4262.80', 600, y(600, 330), 14, 30),
+    line('诊察费', 200, y(200, 362), 20, 30), line('1次', 430, y(430, 362), 20, 30), line('75.00', 600, y(600, 362), 14, 30),
+    line('化验费', 200, y(200, 394), 20, 30), line('1次', 430, y(430, 394), 20, 30), line('2040.00', 600, y(600, 394), 14, 30),
+    line('合计（小写）6377.80', 80, 600),
+  ], 'jilin');
+  assert.deepEqual(r.cost_categories.map((c) => [c.name, c.cost]), [['西药费', 4262.8], ['诊察费', 75], ['化验费', 2040]]);
+  assert.equal(r.checksum.cost_categories, 1);
+});
