@@ -68,6 +68,8 @@ export interface DocumentOptions {
   readonly minEnclosedShare: number;
   /** Largest share of the smaller of such a quad and a region they may have in common. */
   readonly maxLoneEdgeOverlap: number;
+  /** Largest distance of two documents' corners, as a share of the first one's diagonal, for them to be one found twice. */
+  readonly maxTwinShift: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -92,6 +94,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   maxEnclosingGrowth: 3,
   minEnclosedShare: 0.9,
   maxLoneEdgeOverlap: 0.2,
+  maxTwinShift: 0.03,
 };
 
 /** RGB colour bin (4 bits a channel). */
@@ -432,6 +435,20 @@ function wholeQuad(img: RgbImage): Quad8 {
 }
 
 /**
+ * The same document found twice (two edge quads a pixel apart) is one document: every corner of
+ * one lies next to the same corner of the other. The first of each pair stays.
+ */
+function withoutTwins(quads: readonly Quad8[], o: DocumentOptions): Quad8[] {
+  const distinct: Quad8[] = [];
+  for (const q of quads) {
+    const reach = o.maxTwinShift * Math.hypot(q[4] - q[0], q[5] - q[1]);
+    const twin = distinct.some((d) => [0, 2, 4, 6].every((i) => Math.hypot(d[i] - q[i], d[i + 1] - q[i + 1]) <= reach));
+    if (!twin) distinct.push(q);
+  }
+  return distinct;
+}
+
+/**
  * Reconciles the paper mask's regions with the documents found by their edges. A region holding
  * two or more edge quads is replaced by them: overlapping cards, or cards lying side by side on
  * other papers, are one bright region to the mask but keep a straight border each. A region
@@ -441,7 +458,9 @@ function wholeQuad(img: RgbImage): Quad8 {
  * whole frame.
  */
 function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean, steps: EdgeMap, settled: readonly boolean[] = []): Quad8[] {
-  const found = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, steps);
+  const quads = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, steps);
+  const kept = new Set(withoutTwins(quads.map((e) => e.quad), o));
+  const found = quads.filter((e) => kept.has(e.quad));
   if (found.length === 0) return [...regions];
   const out: Quad8[] = [];
   for (const [n, region] of regions.entries()) {
@@ -470,7 +489,7 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
       if (clear) out.push(e.quad);
     }
   }
-  return out.slice(0, o.maxDocuments);
+  return withoutTwins(out, o).slice(0, o.maxDocuments);
 }
 
 /** The documents of an image, in reading order (top to bottom, then left to right). Never empty. */
