@@ -91,3 +91,9 @@ test('findAmounts: a grade read as a capital glued after two decimals keeps the 
   assert.equal(findAmounts('5.00mg').some((h) => h.hasDecimals), false);
   assert.equal(findAmounts('180.80ZZ').some((h) => h.hasDecimals), false, 'two letters: a code, not a grade');
 });
+
+test('parseAmount: a decimal comma after thousands commas (3,332,40)', () => {
+  assert.equal(parseAmount('3,332,40'), 3332.4);
+  assert.equal(parseAmount('12,345,678'), 12345678, 'thousands groups alone stay an integer');
+  assert.deepEqual(findAmounts('中成药费 3,332,40').map((h) => [h.value, h.hasDecimals]), [[3332.4, true]]);
+});

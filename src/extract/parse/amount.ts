@@ -51,7 +51,8 @@ export function parseAmount(raw: string): number | null {
     if (!/^[\d.,]+$/.test(swapped)) return null;
     s = swapped;
   }
-  if (!s.includes('.') && /^\d+,\d{2}$/.test(s)) s = s.replace(',', '.');
+  // A decimal comma before two final digits, also after thousands commas (3,332,40 for 3,332.40).
+  if (!s.includes('.') && /^\d+(?:,\d{3})*,\d{2}$/.test(s)) s = s.replace(/,(?=\d{2}$)/, '.');
   // OCR reads a thousands comma as a point (13.795.66): earlier points before groups of three are commas.
   if (/^\d{1,3}(\.\d{3})+\.\d{1,2}$/.test(s)) s = s.replace(/\.(?=\d{3}\.)/g, ',');
   if (!NUMBER_SHAPE.test(s)) return null;
