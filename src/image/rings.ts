@@ -304,32 +304,53 @@ function fitOutline(mask: Plane, pooled: Plane, cx0: number, cy0: number, aspect
   if (best < o.minCoarseHit) return null;
   let r0 = 0;
   for (const [r, h] of hits) if (h >= best - 0.04) r0 = r;
-  return refineOutline(mask, cx0, cy0, r0 / sx, r0 / sy);
+  return refineOutline(mask, cx0, cy0, r0 / sx, r0 / sy, VOTED_STRIDES);
 }
 
 /** The best-inked outline near a starting ellipse: coordinate descent over centre and half-axes. */
-function refineOutline(mask: Plane, cx: number, cy: number, a: number, b: number): Ellipse {
+function refineOutline(mask: Plane, cx: number, cy: number, a: number, b: number, strides: readonly number[] = [1]): Ellipse {
   let fit: Ellipse = { cx, cy, a, b, theta: 0, hit: outlineHit(mask, cx, cy, a, b) };
   const step = 0.02;
-  // Coordinate descent over centre, half-axes and (for ovals) the turn, a pixel or a degree at a time.
-  for (let round = 0; round < 8; round++) {
-    let improved = false;
-    const oval = Math.abs(fit.a - fit.b) > 0.1 * Math.max(fit.a, fit.b);
-    for (const [dx, dy, da, db, dt] of [[1, 0, 0, 0, 0], [-1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, -1, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, -1, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, -1, 0], [0, 0, 1, 1, 0], [0, 0, -1, -1, 0], [0, 0, 0, 0, step], [0, 0, 0, 0, -step]] as const) {
-      if (dt !== 0 && (!oval || Math.abs(fit.theta + dt) > MAX_TURN)) continue;
-      const c = { cx: fit.cx + dx, cy: fit.cy + dy, a: fit.a + da, b: fit.b + db, theta: fit.theta + dt };
-      if (c.a < 4 || c.b < 4) continue;
-      const h = outlineHit(mask, c.cx, c.cy, c.a, c.b, c.theta);
-      // Ties go to the larger outline: the stroke's outer edge, not an inner ring of characters.
-      if (h > fit.hit + 1e-9 || (h >= fit.hit - 1e-9 && da + db > 0)) {
-        if (h > fit.hit + 1e-9) improved = true;
-        fit = { ...c, hit: h };
+  // Coordinate descent over centre, half-axes and (for ovals) the turn, at each stride in turn
+  // (pixels; the turn in steps of about a degree at the last stride only).
+  for (const px of strides) {
+    for (let round = 0; round < 8; round++) {
+      let improved = false;
+      const oval = Math.abs(fit.a - fit.b) > 0.1 * Math.max(fit.a, fit.b);
+      for (const [ux, uy, ua, ub, dt] of MOVES) {
+        const dx = ux * px;
+        const dy = uy * px;
+        const da = ua * px;
+        const db = ub * px;
+        if (dt !== 0 && (px !== 1 || !oval || Math.abs(fit.theta + dt * step) > MAX_TURN)) continue;
+        const c = { cx: fit.cx + dx, cy: fit.cy + dy, a: fit.a + da, b: fit.b + db, theta: fit.theta + dt * step };
+        if (c.a < 4 || c.b < 4) continue;
+        const h = outlineHit(mask, c.cx, c.cy, c.a, c.b, c.theta);
+        // Ties go to the larger outline: the stroke's outer edge, not an inner ring of characters.
+        if (h > fit.hit + 1e-9 || (h >= fit.hit - 1e-9 && da + db > 0)) {
+          if (h > fit.hit + 1e-9) improved = true;
+          fit = { ...c, hit: h };
+        }
       }
+      if (!improved) break;
     }
-    if (!improved) break;
   }
   return fit;
 }
+
+/**
+ * Strides of the fit from a voted centre. A seal over a form printed in its own ink pulls the
+ * votes a few pixels off its centre; from there, one-pixel moves along the ring of its characters
+ * or a printed rule all score the same, and a two-pixel stride first reaches the outline itself.
+ * (Four-pixel strides wander onto red label text: more false seals than found ones.)
+ */
+const VOTED_STRIDES: readonly number[] = [2, 1];
+
+/** Moves of the outline fit: centre x, centre y, half-axis a, half-axis b (strides), turn (steps). */
+const MOVES: readonly (readonly [number, number, number, number, number])[] = [
+  [1, 0, 0, 0, 0], [-1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, -1, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, -1, 0, 0],
+  [0, 0, 0, 1, 0], [0, 0, 0, -1, 0], [0, 0, 1, 1, 0], [0, 0, -1, -1, 0], [0, 0, 0, 0, 1], [0, 0, 0, 0, -1],
+];
 
 /** Largest turn of an oval searched, radians (about 20 degrees). */
 const MAX_TURN = 0.35;

@@ -64,6 +64,13 @@ export interface SealOptions {
   /** A blob accepted by its round shape must show this share of a thin outline, at most this thick. */
   readonly minBlobOutline: number;
   readonly maxBlobStroke: number;
+  /**
+   * A stamp is pressed on paper: the brighter quarter of its box reaches `minPaperBright` (largest
+   * channel) and the box's median chroma stays under `maxPaperChroma`. Grain of a wooden table or
+   * a cloth's weave draws ring-like arcs too, on a dark or strongly coloured ground.
+   */
+  readonly minPaperBright: number;
+  readonly maxPaperChroma: number;
   /** Settings passed on to the outline search (its sizes come from the fractions above). */
   readonly rings: Partial<RingOptions>;
 }
@@ -92,6 +99,8 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   minTiltedFrame: 0.85,
   minBlobOutline: 0.78,
   maxBlobStroke: 0.15,
+  minPaperBright: 140,
+  maxPaperChroma: 45,
   rings: {},
 };
 
@@ -359,9 +368,33 @@ export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {})
   // A colour blob holding a found outline is that seal welded to other ink (a title, a second
   // seal): the outline's box replaces it. Blobs with no outline in them (rectangular stamps) stay.
   const blobs = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)].filter((b) => !rings.some((r) => sharedShare(r, b) > 0.3));
-  const found = [...rings, ...blobs];
+  const found = [...rings, ...blobs].filter((c) => onPaper(work, c, o));
   found.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   return found.map((c) => toQuad(c, scale, image.width, image.height));
+}
+
+/** Whether the box lies on paper (see `minPaperBright`): bright enough in its brighter quarter, not strongly coloured. */
+function onPaper(work: RgbImage, c: Candidate, o: SealOptions): boolean {
+  const bright = new Uint32Array(256);
+  const chroma = new Uint32Array(256);
+  let n = 0;
+  const d = work.data;
+  for (let y = Math.max(0, c.y0); y <= Math.min(work.height - 1, c.y1); y++) {
+    for (let x = Math.max(0, c.x0); x <= Math.min(work.width - 1, c.x1); x++) {
+      const p = (y * work.width + x) * 3;
+      const max = Math.max(d[p], d[p + 1], d[p + 2]);
+      bright[max]++;
+      chroma[max - Math.min(d[p], d[p + 1], d[p + 2])]++;
+      n++;
+    }
+  }
+  if (n === 0) return false;
+  const level = (hist: Uint32Array, q: number): number => {
+    let acc = 0;
+    for (let i = 0; i < 256; i++) if ((acc += hist[i]) >= q * n) return i;
+    return 255;
+  };
+  return level(bright, 0.75) >= o.minPaperBright && level(chroma, 0.5) <= o.maxPaperChroma;
 }
 
 /**
