@@ -144,6 +144,14 @@ function readsAsWords(t: Token): boolean {
 }
 
 /**
+ * A cell reading as money (16.00, 30.40Z with the grade glued): it never goes to a column of words
+ * (等级, 类别), however far dot-matrix print shifted it toward one.
+ */
+function readsAsMoney(t: Token): boolean {
+  return /^[¥Y]?\d[\d,]*\.\d{2,4}[A-Z甲乙丙]?$/.test(compact(t.text));
+}
+
+/**
  * An amount with a stamp's words read before it (清单24.7, 已审核7.20: a 费用清单 or 已审核 stamp over
  * the 金额 column) is the amount's cell, not a name: no name ends in a money figure after a few characters.
  */
@@ -166,14 +174,17 @@ export function cellNumber(text: string): number | null {
  * centre. Words never go to a number column: names are printed from the left edge of a wide
  * column whose heading is centred, so the name of the second group (心电监护) starts nearer the
  * first group's 金额 heading than its own 项目名称; it goes to the nearest column that holds words.
+ * Money never goes to a column of words.
  */
 export function assignColumns(toks: readonly Token[], gs: readonly (readonly Column[])[]): Map<DetailColumn, Token[]>[] {
   const out = gs.map(() => new Map<DetailColumn, Token[]>());
   const all = gs.flatMap((g, gi) => g.map((c) => ({ ...c, gi })));
   const wordColumns = all.filter((c) => TEXT_COLUMNS.has(c.column));
+  const numberColumns = all.filter((c) => !TEXT_COLUMNS.has(c.column));
   for (const t of toks) {
     const cx = (t.x0 + t.x1) / 2;
-    const pool = readsAsWords(t) && wordColumns.length > 0 ? wordColumns : all;
+    const pool = readsAsWords(t) && wordColumns.length > 0 ? wordColumns
+      : readsAsMoney(t) && numberColumns.length > 0 ? numberColumns : all;
     const nearest = pool.reduce((a, b) => (Math.abs(b.x - cx) < Math.abs(a.x - cx) ? b : a));
     const cells = out[nearest.gi]!;
     cells.set(nearest.column, [...(cells.get(nearest.column) ?? []), t]);

@@ -52,6 +52,15 @@ test('cells: a name printed from the left edge of the second group goes to that 
   assert.deepEqual(a!.get('amount')!.map((t) => t.text), ['1次'], 'a count with its unit is a number cell');
 });
 
+test('cells: an amount shifted toward the grade column stays an amount', () => {
+  const g: Column[] = [{ column: 'name', x: 346 }, { column: 'spec', x: 696 }, { column: 'amount', x: 850 }, { column: 'unit', x: 954 }, { column: 'cost', x: 1088 }, { column: 'medical_level', x: 1229 }];
+  const [a] = assignColumns([tok('白术', 112, 138), tok('饮片', 610, 637), tok('190g', 880, 930), tok('30.40Z', 1129, 1194)], [g]);
+  assert.deepEqual(a!.get('cost')!.map((t) => t.text), ['30.40Z']);
+  const [b] = assignColumns([tok('山药', 112, 148), tok('16.00', 1139, 1202), tok('乙', 1215, 1235)], [g]);
+  assert.deepEqual(b!.get('cost')!.map((t) => t.text), ['16.00']);
+  assert.deepEqual(b!.get('medical_level')!.map((t) => t.text), ['乙']);
+});
+
 test('cells: a payment block printed beside the table is not part of its rows', () => {
   const labels = ['乙类自付', '道路救助基金垫付', '医保统筹基金支付'];
   const row = [tok('注射用甲泼尼龙琥珀酸钠', 212, 420), tok('3支', 453, 480), tok('115.50', 520, 575), tok('乙类自付', 1095, 1170), tok('4.24', 1422, 1460)];
