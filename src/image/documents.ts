@@ -41,6 +41,11 @@ export interface DocumentOptions {
   readonly surfaceBorder: number;
   /** Share of the border samples a colour bin needs to count as surface. */
   readonly surfaceBinShare: number;
+  /** Median saturation of the border above which the surface is coloured, and then ... */
+  readonly minSurfaceSaturation: number;
+  /** ... pixels this neutral and this bright, in colours the border does not show, are paper. */
+  readonly maxNeutralSaturation: number;
+  readonly minNeutralValue: number;
   /** Saturation above which a pixel unlike the surface is coloured print (a card's header band). */
   readonly minBandSaturation: number;
   /**
@@ -85,6 +90,9 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   surfaceBorder: 0.02,
   surfaceBinShare: 0.002,
   minBandSaturation: 0.25,
+  minSurfaceSaturation: 0.3,
+  maxNeutralSaturation: 0.15,
+  minNeutralValue: 70,
   minPaperStep: 8,
   minSplitSolidity: 0.9,
   maxPaperGradient: 2,
@@ -162,12 +170,25 @@ function paperMask(img: RgbImage, o: DocumentOptions): Plane {
     sat[i] = max === 0 ? 0 : (max - min) / max;
   }
   const t = Math.min(o.maxPaperValue, Math.max(o.minPaperValue, otsuThreshold(histogram({ data: value, width: img.width, height: img.height }))));
+  // On a coloured surface (wood, a red cloth) anything neutral is paper, however dim: a grey card
+  // in the light's falloff is darker than the threshold the bright sheets set.
+  const neutralIsPaper = borderSaturation(sat, img.width, img.height) >= o.minSurfaceSaturation;
   const out = new Uint8Array(n);
   for (let i = 0, j = 0; i < n; i++, j += 3) {
     if (value[i] > t && sat[i] <= o.maxPaperSaturation) out[i] = 1;
     else if (sat[i] > o.minBandSaturation && value[i] > 40 && !surface[binOf(img.data[j], img.data[j + 1], img.data[j + 2])]) out[i] = 1;
+    else if (neutralIsPaper && sat[i] <= o.maxNeutralSaturation && value[i] >= o.minNeutralValue && !surface[binOf(img.data[j], img.data[j + 1], img.data[j + 2])]) out[i] = 1;
   }
   return { data: out, width: img.width, height: img.height };
+}
+
+/** Median saturation of the image's outermost rows and columns: the surface's. */
+function borderSaturation(sat: Float32Array, w: number, h: number): number {
+  const values: number[] = [];
+  for (let x = 0; x < w; x++) values.push(sat[x], sat[(h - 1) * w + x]);
+  for (let y = 0; y < h; y++) values.push(sat[y * w], sat[y * w + w - 1]);
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1];
 }
 
 /** Fills the holes of a mask (text, photos, stamps inside a sheet): what the border cannot reach. */
