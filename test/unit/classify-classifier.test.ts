@@ -132,3 +132,11 @@ test('iscard follows the class once placed: a diploma page is a certificate, an 
   assert.equal(b.qualify_res.iscard, false);
   assert.equal(b.qualify_res.isdocument, true);
 });
+
+test('a photo of a wall (a plain tinted gradient, nothing read) is 其他, not credible', async () => {
+  const wall = await svgToRgb(page(800, 600, '<defs><linearGradient id="w"><stop offset="0" stop-color="#d8c8a8"/><stop offset="1" stop-color="#a89878"/></linearGradient></defs><rect width="800" height="600" fill="url(#w)"/>'));
+  const { ocr } = fakeOcr([]);
+  const res = await classifyImage({ image: wall, ocr });
+  assert.ok(res.classify_result.length >= 1);
+  for (const d of res.classify_result) assert.deepEqual(d.class_res, { root_cls: '其他', sub_cls: null, root_cls_is_credible: -1, sub_cls_is_credible: -1 });
+});
