@@ -228,6 +228,8 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   }
   // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.
   s = s.replace(/^\d(?=[\u4e00-\u9fff])/, '');
+  // A seal letter glued before the name (财肾功能三项): no name starts with one.
+  while ([...s].length > 3 && tables.sealLeadChars.has([...s][0]!)) s = s.slice(1);
   // A name never starts with a dash: it is 一 read as one (一次性注射器); a thin 一 OCR lost
   // leaves a start no name has (次性输液器).
   s = s.replace(/^[-—–_－](?=[\u4e00-\u9fff])/, '一');

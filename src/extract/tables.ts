@@ -106,6 +106,8 @@ export interface ExtractTables {
   readonly specSuffixes: readonly string[];
   /** Bracketed words ending a service name that belong to it (换药(中)). */
   readonly nameQualifiers: ReadonlySet<string>;
+  /** Seal characters no detail name starts with: one glued before a name is the seal's (财肾功能三项). */
+  readonly sealLeadChars: ReadonlySet<string>;
 }
 
 function readJson(name: string): unknown {
@@ -201,7 +203,7 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
 function loadLayoutWords(): Pick<
   ExtractTables,
   'categories' | 'detailHeaders' | 'medicalLevels' | 'invoiceWords' | 'medicalWords' | 'refusals' | 'titleWords' | 'totalStopWords'
-  | 'titleParts' | 'notMisreads' | 'sealChars' | 'nameStarts' | 'specSuffixes' | 'nameQualifiers'
+  | 'titleParts' | 'notMisreads' | 'sealChars' | 'nameStarts' | 'specSuffixes' | 'nameQualifiers' | 'sealLeadChars'
 > {
   const catFile = 'cost-categories.json';
   const cats = readJson(catFile);
@@ -237,6 +239,7 @@ function loadLayoutWords(): Pick<
     nameStarts: new Map(strings(raw.lostNameStarts ?? [], file, 'lostNameStarts').map((w) => [compact(w).slice(1), compact(w)] as const)),
     specSuffixes: strings(raw.specSuffixes ?? [], file, 'specSuffixes').map(compact),
     nameQualifiers: new Set(strings(raw.nameQualifiers ?? [], file, 'nameQualifiers').map(compact)),
+    sealLeadChars: new Set(strings(raw.sealLeadChars ?? [], file, 'sealLeadChars').map(compact)),
   };
 }
 

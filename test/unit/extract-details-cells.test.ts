@@ -104,3 +104,8 @@ test('costs: a cost misread against quantity × price is the product only when t
   assert.deepEqual(reconcileDetailCosts(details, [70]).map((d) => d.cost), [60.09, 2.4], 'the product does not make them add up either');
   assert.deepEqual(reconcileDetailCosts(details, [0]).map((d) => d.cost), [60.09, 2.4], 'no total: nothing decides');
 });
+
+test('detail names: a seal letter glued before the name is dropped; a name starting with a seal character others share stays', () => {
+  assert.equal(splitDetailName('财肾功能三项', extractTables()).ocrName, '肾功能三项');
+  assert.equal(splitDetailName('制霉素片', extractTables()).ocrName, '制霉素片', '制 of 监制 starts real names');
+});
