@@ -124,8 +124,9 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
   const looked = quality.iscard || lines.length <= SCENE_SETTINGS.maxLines ? await pixels.visualCues(crop, angle, uprightQuads) : null;
   const cues = { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true };
   let cls = await pixels.classifyText(lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })), cues, tax);
-  // Cards only (by shape, by the class the body suggests, or by their few lines): a page's title is inside its sheet.
-  const cardLike = quality.iscard || tax.roots.some((r) => r.card && r.name === cls.root_cls) || lines.length <= TITLE_BAND_SETTINGS.maxCardLines;
+  // Cards only (by shape, by the class the body suggests, or by their few lines): a page's title is
+  // inside its sheet. A blank or a photo (next to nothing read) has no band to look for.
+  const cardLike = lines.length >= TITLE_BAND_SETTINGS.minCardLines && (quality.iscard || tax.roots.some((r) => r.card && r.name === cls.root_cls) || lines.length <= TITLE_BAND_SETTINGS.maxCardLines);
   if (cardLike && cls.root_cls_is_credible !== 1 && !cls.titled) {
     const band = await readTitleBand(image, doc, others, frame, input, tax, pixels);
     if (band.length > 0) {

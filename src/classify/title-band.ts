@@ -19,6 +19,8 @@ export const TITLE_BAND_SETTINGS = Object.freeze({
   minWordingLength: 3,
   /** A document with at most this many lines may be a card whatever its shape (cards print a dozen fields at most). */
   maxCardLines: 12,
+  /** Fewest lines read on a card worth looking beside (a card shows its fields even without its band). */
+  minCardLines: 2,
 });
 
 type Point = readonly [number, number];

@@ -140,3 +140,19 @@ test('a photo of a wall (a plain tinted gradient, nothing read) is 其他, not c
   assert.ok(res.classify_result.length >= 1);
   for (const d of res.classify_result) assert.deepEqual(d.class_res, { root_cls: '其他', sub_cls: null, root_cls_is_credible: -1, sub_cls_is_credible: -1 });
 });
+
+test('an unsure card is read once more around its quad for a lost title band; a blank page is read once', async () => {
+  let calls = 0;
+  const counting = (lines: Known[]) => async (region: RgbImage): Promise<OcrResult> => {
+    calls++;
+    return (await fakeOcr(lines).ocr(region));
+  };
+  await classifyImage({ image: await svgToRgb(page(600, 800, '')), ocr: counting([]) });
+  assert.equal(calls, 1);
+  calls = 0;
+  // Fields of a card with no title wording: unsure and untitled, so its surroundings are read again.
+  const fields: Known[] = [{ text: '姓名 某某', box: [40, 40, 200, 60] }, { text: '性别 男', box: [40, 80, 200, 100] }, { text: '单位 某某医院', box: [40, 120, 300, 140] }];
+  const res = await classifyImage({ image: await svgToRgb(page(600, 380, textLines(40, 40, 300, 3))), ocr: counting(fields) });
+  assert.equal(calls, 2);
+  assert.equal(res.classify_result[0].class_res.root_cls_is_credible, -1);
+});
