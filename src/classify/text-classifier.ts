@@ -64,9 +64,12 @@ function prepare(lines: readonly ClassifierLine[]): Prepared {
 function onlyAsFieldLabel(line: string, pat: string, tax: Taxonomy): boolean {
   const suffixes = labelSuffixes(tax);
   if (suffixes.length === 0) return false;
+  // A Latin suffix labels a Latin wording (PASSPORT No.), a Chinese one a Chinese wording: a
+  // Chinese title run into the invoice number beside it (门诊收费票据 No 123) is still a title.
+  const latin = (t: string): boolean => /[a-z]$/.test(t);
   for (let at = line.indexOf(pat); at >= 0; at = line.indexOf(pat, at + 1)) {
     const rest = line.slice(at + pat.length);
-    if (!suffixes.some((x) => rest.startsWith(x))) return false;
+    if (!suffixes.some((x) => rest.startsWith(x) && latin(pat) === /^[a-z]/.test(x))) return false;
   }
   return true;
 }

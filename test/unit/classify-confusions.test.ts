@@ -28,6 +28,11 @@ test('a title wording followed by 号 is a field label: 保单号 does not make 
   assert.equal(r.root_cls_is_credible, 1);
 });
 
+test('a Chinese title run into the number printed beside it (门诊收费票据 No 123) stays a title', () => {
+  const r = classifyText(titled('河北省医疗门诊收费票据 No 91002580', '票据代码：1394501609', '交款人：某某', '合计 100.00'));
+  assert.deepEqual([r.root_cls, r.sub_cls, r.root_cls_is_credible], ['费用类票据', '门诊发票', 1]);
+});
+
 test('护照号/Passport No. on a card without its title is no passport title: not asserted', () => {
   const r = classifyText(
     body('类型/Type 普通', '护照号/Passport No. 910722019', '姓名/Name 某某', '性别/Sex 男', '出生日期/Date of birth 1972年12月21日', '签发日期/Date of issue 2021年05月22日', '有效期至/Date of expiry 2031年05月21日', '签发机关/Authority 某某'),
