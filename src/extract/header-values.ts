@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dataFile } from '../util/paths.js';
 import type { FieldKind } from './tables.js';
-import { trimValue } from './parse/normalize.js';
+import { normalizeText, trimValue } from './parse/normalize.js';
 import { readValue, type FieldValue } from './values.js';
 
 export interface HeaderValueTables {
@@ -46,7 +46,10 @@ const LEADING_MARKS = /^[^\p{L}\p{N}·]+/u;
 export function readHeaderValue(kind: FieldKind, raw: string, t: HeaderValueTables = headerValueTables()): FieldValue | null {
   // A name starts with a letter: quotes, dashes and specks read before it (“姚轩波) are marks, and
   // the strict reader would refuse the name for them and move on to a cell that is no name.
-  const value = readValue(kind, kind === 'person' ? trimValue(raw).replace(LEADING_MARKS, '') : raw);
+  const bare = kind === 'person' ? trimValue(raw).replace(LEADING_MARKS, '') : raw;
+  // Words followed by their colon (校码：okgdu, a label OCR cut short) are a label, never a name.
+  if (kind === 'person' && /^[\u4e00-\u9fff·]{2,6}[:：]/.test(normalizeText(bare))) return null;
+  const value = readValue(kind, bare);
   // A dot before a name or a word (·新农合) is a speck or a leader, never part of the value.
   if ((kind === 'person' || kind === 'text') && typeof value === 'string') return trimMarks(value, t, kind === 'person' ? 2 : 1);
   if (value !== null) return value;

@@ -151,3 +151,11 @@ test('a code read with letters OCR takes for digits is read as digits, only when
   assert.equal(readValue('code_digits', 'SBZSBZ12'), null, 'mostly letters: not a misread code');
   assert.equal(readValue('code_digits', '12345678ab'), '12345678', 'letters after the code are not part of it');
 });
+
+test('words followed by a colon are a label, never a name; 校码 (校验码 without its 验) is the check code label', () => {
+  assert.equal(readHeaderValue('person', '校码：okgdu'), null);
+  assert.equal(readHeaderValue('person', '林超'), '林超');
+  const r = read([TITLE, line('交款人：则', 60, 100), line('校码：okgdu', 400, 100), line('合计 377.20', 60, 240)]);
+  assert.equal(r.patient_name, '');
+  assert.equal(r.check_code, 'okgdu');
+});
