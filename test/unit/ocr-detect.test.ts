@@ -37,6 +37,22 @@ test('DB post-processing finds straight and rotated text regions and unclips the
   assert.ok(Math.abs(angle - 0.3) < 0.05, `angle ${angle}`);
 });
 
+test('DB post-processing keeps no state between maps: scratch reused across sizes gives the same boxes', () => {
+  const big = new Float32Array(300 * 200);
+  paint(big, 300, 100, 50, 120, 16, 0.1, 0.9);
+  paint(big, 300, 200, 150, 90, 12, 0, 0.8);
+  const small = new Float32Array(120 * 60);
+  paint(small, 120, 60, 30, 70, 10, 0, 0.9);
+  const before = big.slice();
+  const first = dbPostprocess(big, 300, 200);
+  const smallBoxes = dbPostprocess(small, 120, 60);
+  assert.equal(first.length, 2);
+  assert.equal(smallBoxes.length, 1);
+  // The map is only read: a second pass over it (after a smaller map used the scratch) agrees.
+  assert.deepEqual(dbPostprocess(big, 300, 200), first);
+  assert.deepEqual(big, before);
+});
+
 test('DB post-processing drops weak regions and specks', () => {
   const w = 100, h = 60;
   const map = new Float32Array(w * h);
