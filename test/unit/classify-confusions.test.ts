@@ -147,3 +147,8 @@ test('a registration card with only its printed labels is 户口簿空白页; th
   const filled = classifyText(titled('常住人口登记卡', '姓名', '某某', '户主或与户主关系', '户主', '性别', '男', '出生地', '北京市', '民族', '汉', '出生日期', '1990年01月01日', '公民身份证件编号', '110105199001011234'));
   assert.deepEqual([filled.root_cls, filled.sub_cls], ['户口簿', '户口簿信息页']);
 });
+
+test('a register whose title is misread twice (理赔立案信总衣) is still placed by the words only it prints, not asserted', () => {
+  const r = classifyText(titled('理赔立案信总衣', '编号：631769229527', '案件号 7568388253', '报案人 某某', '被保险人 某某', '立案人 某某', '立案日期 2019年03月26日'));
+  assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['立案信息表', -1]);
+});
