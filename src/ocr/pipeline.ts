@@ -157,13 +157,13 @@ function turnedQuads(det: DetectOutcome, angle: PageAngle, page: Pixels): Quad8[
 /**
  * A page the first detection already turned by `guess` (its pixels looked sideways, see
  * direction.ts). If the boxes' text runs across the turned page, the page is upright at `guess`
- * or at `guess` + 180: the probes settle which, as on an upright page (classifier votes of the
- * rest, cheap classify-only crops, when they are not decisive, as for a sideways page). At
+ * or at `guess` + 180: the probes settle which, as on an upright page. At
  * `guess` its lines are read exactly as readTurned reads a page turned by `guess` (forward, no
  * classifier; the probes' forward reads are those reads), so the text is what a page found
  * sideways and detected again gets, without the second detection. At `guess` + 180 the page is
  * detected again turned so. Returns null when the boxes do not run across the turned page (the
- * pixels misled): the caller then detects the page as given.
+ * pixels misled) or the probes are not decisive: the caller then detects the page as given, and
+ * the page costs one detection more than before but is read exactly as before.
  */
 async function readGuessedTurn(
   runner: TaskRunner,
@@ -180,12 +180,10 @@ async function readGuessedTurn(
   const probes = new Set(probeList);
   const rest = quads.map((_, i) => i).filter((i) => !probes.has(i));
   const { reads: probeReads, verdict, decisive } = await probeAcross(runner, page, probeList.map((i) => onPage[i]!), opts, times);
-  let flipped = verdict.flipped;
-  if (!decisive) {
-    const votes = await readSplit(runner, page, rest.map((i) => ({ quad: onPage[i]!, classify: true, read: 'none' })), times);
-    flipped = decideFlip([...probeReads, ...votes]).flipped;
-  }
-  if (flipped) {
+  // Undecided probes: the boxes may be an upright page's text detected sideways (garbage both
+  // ways), so no angle is risked on them; the page is detected as given and read as before.
+  if (!decisive) return null;
+  if (verdict.flipped) {
     const angle = ((guess + 180) % 360) as PageAngle;
     return { angle, settled: await readTurned(runner, page, angle, opts, times) };
   }

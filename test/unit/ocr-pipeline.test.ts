@@ -95,7 +95,7 @@ test('an upright page reads every line once, forward, the confident probes settl
  * detection's turn is `truth`. With `across` false the guessed detection's boxes run down the
  * turned page (the pixels misled).
  */
-function guessingRunner(guess: 90 | 270, truth: PageAngle, across = true): { runner: TaskRunner; detections: DetectTurn[]; jobs: LineJob[] } {
+function guessingRunner(guess: 90 | 270, truth: PageAngle, across = true, garbled = false): { runner: TaskRunner; detections: DetectTurn[]; jobs: LineJob[] } {
   const detections: DetectTurn[] = [];
   const jobs: LineJob[] = [];
   let current: PageAngle = 0;
@@ -112,9 +112,11 @@ function guessingRunner(guess: 90 | 270, truth: PageAngle, across = true): { run
       jobs.push(...js);
       const right = current === truth;
       const good = decoded(0.97), bad = decoded(0.3);
+      // Garbled: the turned detection's boxes read badly both ways (text detected sideways).
+      const wrongWay = garbled && current !== truth ? bad : good;
       const lines: LineRead[] = js.map((j) => ({
         forward: j.read === 'none' || j.read === 'turned' ? null : right ? good : bad,
-        flipped: j.read === 'both' || j.read === 'turned' ? (right ? bad : good) : null,
+        flipped: j.read === 'both' || j.read === 'turned' ? (right ? bad : wrongWay) : null,
         angle: j.classify ? { angle: right ? 0 : 180, score: 0.95, p180: right ? 0.05 : 0.95 } : null,
       }));
       return Promise.resolve({ lines, times: zeroTimes() });
@@ -146,6 +148,14 @@ test('a wrong guess of the turn is found by the probes and the page detected aga
 
 test('when the turned detection finds text running down, the page is detected as given and read the usual way', async () => {
   const { runner, detections } = guessingRunner(270, 0, false);
+  const out = await runPage(runner, page);
+  assert.equal(out.angle, 0);
+  assert.deepEqual(detections, ['auto', 0]);
+  assert.equal(out.lines.length, boxes.length);
+});
+
+test('when the turned detection\'s probes read badly both ways, no angle is risked: the page is detected as given', async () => {
+  const { runner, detections } = guessingRunner(90, 0, true, true);
   const out = await runPage(runner, page);
   assert.equal(out.angle, 0);
   assert.deepEqual(detections, ['auto', 0]);
