@@ -322,7 +322,10 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
   // share: placed, but not asserted, unless its documents carry no title at all (ID card front).
   const titleless = best.root.untitledCredible && (best.root.untitledCredibleRequires.length === 0 || wordingsPresent(doc.full, best.root.untitledCredibleRequires).length > 0);
   const titledOrTitleless = best.title !== null || titleless;
-  const credible = titledOrTitleless && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
+  // Another root's own title printed on another title line: two documents read as one (cards
+  // side by side that the localiser merged), or a page that is both. Placed, not asserted.
+  const rivalTitle = scores.slice(1).some((r) => r.root.name !== best.root.name && r.score > 0 && r.title !== null && r.title.exact && doc.titleFlags[r.title.line] && r.title.line !== best.title?.line);
+  const credible = titledOrTitleless && !rivalTitle && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
   let sub: SubDecision | null = null;
   if (best.root.subs.length > 0) {
     sub = Object.keys(best.root.facets).length > 0 ? decideByFacets(best.root, doc, titleZone(doc, best.title)) : decideByTitles(best.root, doc, tax);

@@ -152,3 +152,18 @@ test('a register whose title is misread twice (理赔立案信总衣) is still p
   const r = classifyText(titled('理赔立案信总衣', '编号：631769229527', '案件号 7568388253', '报案人 某某', '被保险人 某某', '立案人 某某', '立案日期 2019年03月26日'));
   assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['立案信息表', -1]);
 });
+
+test('two roots each with its own title on a title line (two cards read as one) is placed but not asserted', () => {
+  const lines: ClassifierLine[] = [
+    { text: '中华人民共和国结婚证', isTitle: true },
+    ...body('持证人：某某', '登记日期：2023年02月19日', '结婚证字号：623563169'),
+    { text: '中华人民共和国机动车行驶证', isTitle: true },
+    ...body('号牌号码 京A12345', '车辆类型 小型轿车', '使用性质 非营运', '品牌型号 某某牌'),
+  ];
+  const r = classifyText(lines);
+  assert.ok(['结婚证', '机动车行驶证'].includes(r.root_cls));
+  assert.equal(r.root_cls_is_credible, -1);
+  // One title, the other root's name only in the body: asserted as before.
+  const one = classifyText(titled('中华人民共和国机动车行驶证', '号牌号码 京A12345', '车辆类型 小型轿车', '使用性质 非营运', '品牌型号 某某牌'));
+  assert.equal(one.root_cls_is_credible, 1);
+});
