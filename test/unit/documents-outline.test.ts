@@ -122,3 +122,14 @@ test('the outline split leaves one tilted sheet alone and splits the union of tw
   const ious = [a, b].map((t) => Math.max(...parts.map((p) => quadIou(p, t))));
   assert.ok(ious[0] >= 0.75 && ious[1] >= 0.9, JSON.stringify(ious));
 });
+
+test('a dim grey card beside a white sheet on a wood-brown table is a document too', async () => {
+  // The white sheet sets the paper threshold high and the card, dim and out of focus, stays below
+  // it; on a coloured surface anything neutral is paper (the edge search may find it as well).
+  const sheet = `<rect x="80" y="90" width="420" height="560" fill="#f8f8f5"/>` + textLines(120, 140, 340, 14);
+  const blur = '<defs><filter id="soft"><feGaussianBlur stdDeviation="9"/></filter></defs>';
+  const greyCard = `<g filter="url(#soft)"><rect x="600" y="220" width="440" height="280" fill="#6a6965"/>${textLines(640, 280, 360, 5, 30, '#222')}</g>`;
+  const docs = locateDocuments(await svgToRgb(page(1120, 740, blur + sheet + greyCard, '#7a4a22')));
+  assert.equal(docs.length, 2, describe(docs));
+  assert.ok(eachFound(docs, [turned(80, 90, 420, 560, 0), turned(600, 220, 440, 280, 0)], 0.8), describe(docs));
+});
