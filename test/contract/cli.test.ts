@@ -99,12 +99,13 @@ describe('meddoc serve', () => {
       });
       assert.match(out, /No API key exists yet/);
       assert.match(out, /meddoc keys create/);
-      if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
-        // The launcher starts the server again with glibc's arena limit (bin/meddoc.js) and passes signals on.
+      if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
+        // The launcher starts the server again with glibc's malloc settings (bin/meddoc.js) and passes signals on.
         const server = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/);
         assert.equal(server.length, 1, 'one server process under the launcher');
         const environ = readFileSync(`/proc/${server[0]}/environ`, 'utf8').split('\0');
         assert.ok(environ.includes('MALLOC_ARENA_MAX=2'));
+        assert.ok(environ.includes('MALLOC_MMAP_THRESHOLD_=1048576'));
       }
 
       const key = JSON.parse(meddoc(['keys', 'create', '--json'], { MEDDOC_DATA_DIR: dataDir }).stdout) as { api_id: string; api_secret: string };
