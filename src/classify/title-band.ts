@@ -8,6 +8,7 @@
  * taken back as its title.
  */
 import type { LocatedDocument } from '../image/documents.js';
+import { pointInQuad } from '../image/geometry.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import type { Taxonomy } from './taxonomy.js';
 import { allowedEdits, findWording, normalise } from './wording.js';
@@ -57,23 +58,6 @@ export function growQuad(q: Quad8, by: number, width: number, height: number): L
   const xs = [out[0], out[2], out[4], out[6]];
   const ys = [out[1], out[3], out[5], out[7]];
   return { quad: out, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
-}
-
-/** Whether a point lies inside a convex quad (corners in order, either winding). */
-export function insideQuad(q: Quad8, x: number, y: number): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const ax = q[2 * i];
-    const ay = q[2 * i + 1];
-    const bx = q[(2 * i + 2) % 8];
-    const by = q[(2 * i + 3) % 8];
-    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-    if (cross === 0) continue;
-    const s = cross > 0 ? 1 : -1;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
 }
 
 function shorterSide(q: Quad8): number {
@@ -132,7 +116,7 @@ export function bandTitleLines(lines: readonly OcrLine[], imageQuads: readonly Q
     const alongX = x >= 0 && x <= card.width;
     const alongY = y >= 0 && y <= card.height;
     if (alongX === alongY) return; // inside the card, or off a corner
-    if (others.some((o) => insideQuad(o.quad, cx, cy))) return;
+    if (others.some((o) => pointInQuad(o.quad, cx, cy))) return;
     if (wordedLikeTitle(l.text, tax)) out.push(i);
   });
   return out;

@@ -156,6 +156,23 @@ export function orderClockwise(p: readonly Point[]): [Point, Point, Point, Point
 }
 
 /** Lengths of a quad's top edge (p0-p1) and left edge (p0-p3), averaged with their opposites. */
+/** Whether (x, y) lies inside the convex quad `q` (corners in order, either winding); on a side counts as inside. */
+export function pointInQuad(q: Quad8, x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const ax = q[2 * i]!;
+    const ay = q[2 * i + 1]!;
+    const bx = q[(2 * i + 2) % 8]!;
+    const by = q[(2 * i + 3) % 8]!;
+    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+    if (cross === 0) continue;
+    const s = cross > 0 ? 1 : -1;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
 export function quadSize(q: Quad8): { width: number; height: number } {
   const [p0, p1, p2, p3] = quadPoints(q);
   return {

@@ -10,6 +10,7 @@
  * - grain: the pixel-level noise of blank paper at full resolution (a copier's toner noise).
  */
 import type { Quad8 } from '../ocr/types.js';
+import { pointInQuad } from './geometry.js';
 import type { RgbImage } from './types.js';
 
 /** Side of the square patches whose spectra are averaged (a power of two). */
@@ -119,24 +120,6 @@ function addPowerSpectrum(block: Float64Array, acc: Float64Array): void {
   for (let i = 0; i < re.length; i++) if (inBand(i)) acc[i] += re[i] / total;
 }
 
-/** Whether (x, y) lies inside the convex quad (clockwise corners). */
-function insideQuad(q: Quad8, x: number, y: number): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const ax = q[i * 2];
-    const ay = q[i * 2 + 1];
-    const bx = q[((i + 1) % 4) * 2];
-    const by = q[((i + 1) % 4) * 2 + 1];
-    const c = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-    if (c !== 0) {
-      const s = c > 0 ? 1 : -1;
-      if (sign !== 0 && s !== sign) return false;
-      sign = s;
-    }
-  }
-  return true;
-}
-
 /**
  * Whether spectrum bin i (row v, column u) is in the mid-frequency band. The band leaves out the
  * lowest frequencies (light falloff, shadows, the patch's own gradient) and the bins of the 8-px
@@ -195,7 +178,7 @@ export function paperTraits(image: RgbImage, quad: Quad8): PaperTraits {
   for (let k = 0; k < total && patches < MAX_PATCHES; k += stride) {
     const bx = x0 + (k % cols) * PATCH;
     const by = y0 + Math.floor(k / cols) * PATCH;
-    if (!insideQuad(quad, bx, by) || !insideQuad(quad, bx + PATCH - 1, by + PATCH - 1) || !insideQuad(quad, bx + PATCH - 1, by) || !insideQuad(quad, bx, by + PATCH - 1)) continue;
+    if (!pointInQuad(quad, bx, by) || !pointInQuad(quad, bx + PATCH - 1, by + PATCH - 1) || !pointInQuad(quad, bx + PATCH - 1, by) || !pointInQuad(quad, bx, by + PATCH - 1)) continue;
     let lo = 255;
     let hi = 0;
     let c = 0;

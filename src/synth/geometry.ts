@@ -55,20 +55,7 @@ export function quadInside(q: Quad8, w: number, h: number): boolean {
   return true;
 }
 
-/** Whether (x, y) lies inside the convex quad `q` (corners in order, either orientation). */
-export function pointInQuad(q: Quad8, x: number, y: number): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const ax = q[2 * i]!, ay = q[2 * i + 1]!;
-    const bx = q[(2 * i + 2) % 8]!, by = q[(2 * i + 3) % 8]!;
-    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-    if (cross === 0) continue;
-    const sgn = cross > 0 ? 1 : -1;
-    if (sign === 0) sign = sgn;
-    else if (sgn !== sign) return false;
-  }
-  return true;
-}
+export { pointInQuad } from '../image/geometry.js';
 
 export function quadCentre(q: Quad8): [number, number] {
   return [(q[0] + q[2] + q[4] + q[6]) / 4, (q[1] + q[3] + q[5] + q[7]) / 4];

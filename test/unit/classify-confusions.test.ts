@@ -110,14 +110,15 @@ test('收费项目清单 is the list part of a settlement: 结算费用清单', 
 });
 
 test('title band: the card quad grows on every side, and only title-worded lines outside it and outside other documents come back', async () => {
-  const { growQuad, insideQuad, bandTitleLines } = await import('../../src/classify/title-band.js');
+  const { growQuad, bandTitleLines } = await import('../../src/classify/title-band.js');
+  const { pointInQuad } = await import('../../src/image/geometry.js');
   const { loadTaxonomy } = await import('../../src/classify/taxonomy.js');
   const card = { quad: [100, 200, 500, 200, 500, 450, 100, 450] as [number, number, number, number, number, number, number, number], bbox: [100, 200, 500, 450] as [number, number, number, number] };
   const grown = growQuad(card.quad, 50, 1000, 1000);
   assert.deepEqual(grown.quad, [50, 150, 550, 150, 550, 500, 50, 500]);
   assert.deepEqual(growQuad(card.quad, 150, 600, 600).quad, [0, 50, 599, 50, 599, 599, 0, 599]);
-  assert.equal(insideQuad(card.quad, 300, 300), true);
-  assert.equal(insideQuad(card.quad, 300, 170), false);
+  assert.equal(pointInQuad(card.quad, 300, 300), true);
+  assert.equal(pointInQuad(card.quad, 300, 170), false);
   const other = { quad: [520, 100, 900, 100, 900, 400, 520, 400] as typeof card.quad, bbox: [520, 100, 900, 400] as typeof card.bbox };
   const line = (text: string, x: number, y: number) => ({ text, score: 0.99, chars: [], quad: [x - 60, y - 15, x + 60, y - 15, x + 60, y + 15, x - 60, y + 15] as typeof card.quad });
   const lines = [line('老年人优待证', 300, 170), line('姓名 某某', 300, 260), line('工作证', 700, 150), line('性别 男', 300, 175), line('理赔申请书', 60, 170)];
