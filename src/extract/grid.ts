@@ -21,10 +21,17 @@ function amountAfter(
   const y = centreY(hit.segment.box);
   const candidates = valueCandidates(hit, bySegment, segments, unit).slice(0, 4);
   // Of two cells stacked over each other right of the label (a tilted block: the next row's value
-  // nearer in x), the one nearer the label's line is its value.
+  // nearer in x), the one nearer the label's line is its value, unless the label of the row beside
+  // ours claims it (claimedAcross). Only figures compete: seal letters or a speck stacked over the
+  // amount are no other row's value and leave it to the label.
   const offRow = (c: Segment): boolean =>
     c.id !== hit.segment.id && c.box.x0 >= hit.segment.box.x1 - 0.5 * unit
-    && candidates.some((o) => o !== c && o.id !== hit.segment.id && stackedOver(o, c) && Math.abs(centreY(o.box) - y) < Math.abs(centreY(c.box) - y));
+    && candidates.some((o) => {
+      if (o === c || o.id === hit.segment.id || !stackedOver(o, c) || findAmounts(o.text).length === 0) return false;
+      return Math.abs(centreY(o.box) - y) < Math.abs(centreY(c.box) - y)
+        ? !claimedAcross(hit, o, c, bySegment, segments, unit)
+        : claimedAcross(hit, c, o, bySegment, segments, unit);
+    });
   for (const c of candidates.filter((x) => !offRow(x))) {
     // A candidate that starts with words is some other cell (a name, a note), not our amount.
     if (/^[\u4e00-\u9fff]{2,}/.test(c.text)) continue;
@@ -35,6 +42,40 @@ function amountAfter(
   return null;
 }
 
+/**
+ * Whether the nearer of two stacked cells is the value of the label on the row beside ours, the
+ * farther one ours: dot-matrix values printed half a line off their labels (病历号： | 7748565 over
+ * 预缴金额： | 6507.50) put the neighbour row's value nearer our label's line. Then each of the two
+ * cells lies within its own label's row band, on the same side, and that label holds no value in
+ * its own cell; a block whose rows and values line up keeps the nearer cell.
+ */
+function claimedAcross(
+  hit: TermHit<TermPayload>,
+  nearer: Segment,
+  farther: Segment,
+  bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
+  segments: readonly Segment[],
+  unit: number,
+): boolean {
+  const y = centreY(hit.segment.box);
+  const side = Math.sign(centreY(nearer.box) - centreY(farther.box));
+  // Payments are money printed with decimals; the neighbour's value taken for ours is a number
+  // without them (a record or serial number), which is what tells the two readings apart.
+  const money = (s: Segment): boolean => findAmounts(s.text).some((h) => h.hasDecimals);
+  if (side === 0 || money(nearer) || !money(farther) || Math.abs(centreY(farther.box) - y) > 0.75 * unit) return false;
+  const x0 = hit.segment.chars[hit.start]!.x0;
+  return [...bySegment.values()].flat().some((other) => {
+    if (other.segment.id === hit.segment.id || other.start !== 0) return false;
+    const oy = centreY(other.segment.box);
+    return Math.sign(oy - y) === side && Math.abs(other.segment.box.x0 - x0) < 1.5 * unit
+      && Math.abs(centreY(nearer.box) - oy) <= 0.75 * unit && nearer.box.x0 >= other.segment.box.x1 - 0.5 * unit
+      && /^[:：\s]*$/.test(other.segment.text.slice(other.end))
+      // In a tilted or tight block the other label has its own figure, no farther right and
+      // nearer its line.
+      && !segments.some((s) => s.id !== nearer.id && s.box.x0 >= other.segment.box.x1 - 0.5 * unit && s.box.x0 < nearer.box.x1
+        && findAmounts(s.text).length > 0 && Math.abs(centreY(s.box) - oy) < Math.abs(centreY(nearer.box) - oy));
+  });
+}
 
 /** Two cells printed over each other: they share most of the narrower one's width. */
 function stackedOver(a: Segment, b: Segment): boolean {

@@ -48,3 +48,33 @@ test('a leading digit OCR lost under a label is put back when the total split th
   const zero = [{ name: '其他支付', cost: 0 }, { name: '个人账户支付', cost: 6382.4 }, { name: '个人现金支付', cost: 0 }];
   assert.deepEqual(restoreLostLeadingDigits(zero, relations, 66382.4).map((p) => p.cost), [0, 66382.4, 0], 'zeros lose no digit');
 });
+
+test('values printed half a line below their labels: the record number above is the row above\'s, the money ours', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 6507.50', 80, 200),
+    line('合计（小写）6507.50', 80, 300),
+    // Rows 28 px apart, every value printed 16 px low: 7748565 is nearer 预缴金额's line than 6507.50.
+    line('病历号：', 80, 400),
+    line('7748565', 190, 416),
+    line('预缴金额：', 80, 428),
+    line('6507.50', 190, 444),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['预缴金额', 6507.5]]);
+});
+
+test('seal letters stacked over an amount do not push it off its label\'s row', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 661.31', 80, 200),
+    line('合计（小写）661.31', 80, 300),
+    line('个人现金支付：', 80, 400),
+    line('661.31', 222, 392),
+    line('南', 240, 402),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人现金支付', 661.31]]);
+});
