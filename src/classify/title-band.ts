@@ -8,7 +8,7 @@
  * taken back as its title.
  */
 import type { LocatedDocument } from '../image/documents.js';
-import { pointInQuad } from '../image/geometry.js';
+import { pointInQuad, quadPoints, quadSize, type Point } from '../image/geometry.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import type { Taxonomy } from './taxonomy.js';
 import { allowedEdits, findWording, normalise } from './wording.js';
@@ -24,35 +24,24 @@ export const TITLE_BAND_SETTINGS = Object.freeze({
   minCardLines: 2,
 });
 
-type Point = readonly [number, number];
-
-function corners(q: Quad8): [Point, Point, Point, Point] {
-  return [
-    [q[0], q[1]],
-    [q[2], q[3]],
-    [q[4], q[5]],
-    [q[6], q[7]],
-  ];
-}
-
 function unit(a: Point, b: Point): Point {
-  const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-  return [(b[0] - a[0]) / d, (b[1] - a[1]) / d];
+  const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  return { x: (b.x - a.x) / d, y: (b.y - a.y) / d };
 }
 
 /** The quad grown by `by` pixels along its own axes on every side, clamped to the image. */
 export function growQuad(q: Quad8, by: number, width: number, height: number): LocatedDocument {
-  const [tl, tr, br, bl] = corners(q);
+  const [tl, tr, br, bl] = quadPoints(q);
   // Outward directions: along the top edge (x) and down the left edge (y), averaged with their opposite edges.
   const ux = unit(tl, tr);
   const ux2 = unit(bl, br);
   const uy = unit(tl, bl);
   const uy2 = unit(tr, br);
-  const ax: Point = [(ux[0] + ux2[0]) / 2, (ux[1] + ux2[1]) / 2];
-  const ay: Point = [(uy[0] + uy2[0]) / 2, (uy[1] + uy2[1]) / 2];
+  const ax: Point = { x: (ux.x + ux2.x) / 2, y: (ux.y + ux2.y) / 2 };
+  const ay: Point = { x: (uy.x + uy2.x) / 2, y: (uy.y + uy2.y) / 2 };
   const move = (p: Point, sx: number, sy: number): [number, number] => [
-    Math.round(Math.min(width - 1, Math.max(0, p[0] + by * (sx * ax[0] + sy * ay[0])))),
-    Math.round(Math.min(height - 1, Math.max(0, p[1] + by * (sx * ax[1] + sy * ay[1])))),
+    Math.round(Math.min(width - 1, Math.max(0, p.x + by * (sx * ax.x + sy * ay.x)))),
+    Math.round(Math.min(height - 1, Math.max(0, p.y + by * (sx * ax.y + sy * ay.y)))),
   ];
   const out = [...move(tl, -1, -1), ...move(tr, 1, -1), ...move(br, 1, 1), ...move(bl, -1, 1)] as Quad8;
   const xs = [out[0], out[2], out[4], out[6]];
@@ -60,15 +49,14 @@ export function growQuad(q: Quad8, by: number, width: number, height: number): L
   return { quad: out, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
 }
 
-function shorterSide(q: Quad8): number {
-  const w = (Math.hypot(q[2] - q[0], q[3] - q[1]) + Math.hypot(q[4] - q[6], q[5] - q[7])) / 2;
-  const h = (Math.hypot(q[6] - q[0], q[7] - q[1]) + Math.hypot(q[4] - q[2], q[5] - q[3])) / 2;
-  return Math.min(w, h);
+function shorterSideOf(q: Quad8): number {
+  const { width, height } = quadSize(q);
+  return Math.min(width, height);
 }
 
 /** How much the quad of a card grows to take in a title band the localiser left out. */
 export function titleBandSearchArea(doc: LocatedDocument, width: number, height: number): LocatedDocument {
-  return growQuad(doc.quad, TITLE_BAND_SETTINGS.grow * shorterSide(doc.quad), width, height);
+  return growQuad(doc.quad, TITLE_BAND_SETTINGS.grow * shorterSideOf(doc.quad), width, height);
 }
 
 const wordingCache = new WeakMap<Taxonomy, string[]>();
