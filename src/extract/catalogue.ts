@@ -11,6 +11,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dataFile } from '../util/paths.js';
 import { compact } from './parse/normalize.js';
+import { editDistance } from '../util/text.js';
+
+export { editDistance };
 
 export interface CatalogueEntry {
   /** Name as the catalogue prints it (one variant of a 中成药 entry's listed forms). */
@@ -57,20 +60,6 @@ function bigrams(s: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + 1 < s.length; i++) out.push(s.slice(i, i + 2));
   return out;
-}
-
-export function editDistance(a: string, b: string): number {
-  const A = [...a];
-  const B = [...b];
-  let prev = Array.from({ length: B.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= A.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= B.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (A[i - 1] === B[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[B.length]!;
 }
 
 export class Catalogue {

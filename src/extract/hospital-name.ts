@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { Province } from '../contract/extract.js';
 import { dataFile } from '../util/paths.js';
 import type { ExtractTables } from './tables.js';
+import { editDistance } from '../util/text.js';
+
+export { editDistance };
 
 export interface HospitalNameTables {
   /** Matches one name (lazy body, then a suffix); group 1 is the suffix. */
@@ -215,17 +218,6 @@ function allPlaces(tables: ExtractTables): string[] {
 /** Full names (ending in 省, 市, 区) of every province. */
 function allFullNames(tables: ExtractTables): string[] {
   return [...tables.provinces.values()].flatMap((r) => r.names).filter((n) => [...n].length >= 3 && ADMIN_END.test(n));
-}
-
-/** Levenshtein distance between two character lists. */
-export function editDistance(a: readonly string[], b: readonly string[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** Misread characters a word of this length may have and still be recognised. */

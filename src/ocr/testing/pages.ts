@@ -10,6 +10,9 @@ import type { RgbImage } from '../../image/types.js';
 import type { PageAngle, Quad8 } from '../types.js';
 import { type Pixels, rotatePixels, toRgbImage, warpQuad } from '../../image/warp.js';
 import { rotateQuad } from '../../image/geometry.js';
+import { editDistance } from '../../util/text.js';
+
+export { editDistance };
 
 export interface TruthLine {
   readonly text: string;
@@ -226,20 +229,6 @@ export async function photographed(page: TestPage): Promise<TestPage> {
     .toBuffer();
   const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
   return { name: `${page.name}-photo`, image: { data, width: info.width, height: info.height, channels: 3 }, lines: page.lines, angle: 0 };
-}
-
-/** Levenshtein distance over code points. */
-export function editDistance(a: string, b: string): number {
-  const x = [...a], y = [...b];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[y.length]!;
 }
 
 /**
