@@ -25,7 +25,7 @@ export const CLASSIFY_IMAGE_FIELDS: ImageFieldNames = {
 
 export const INVOICE_IMAGE_FIELDS: ImageFieldNames = { file: 'file', url: 'url', missingStatus: 'INVALID_ARGUMENT' };
 
-type ImageSource = { kind: 'file'; bytes: Buffer } | { kind: 'base64'; text: string } | { kind: 'url'; url: string };
+export type ImageSource = { kind: 'file'; bytes: Buffer } | { kind: 'base64'; text: string } | { kind: 'url'; url: string };
 
 function namesOf(f: ImageFieldNames): string[] {
   return [f.file, ...(f.base64 ? [f.base64] : []), f.url];

@@ -30,20 +30,17 @@ export class Metrics {
 
   /** Images in progress and requests waiting for a turn, read when scraped. */
   watchAdmission(admission: { readonly active: number; readonly waiting: number }): void {
+    this.readAtScrape('meddoc_images_in_progress', 'Images decoded and being worked on (A, C, B from an image)', () => admission.active);
+    this.readAtScrape('meddoc_images_waiting', 'Requests with an image waiting for a turn (MEDDOC_IMAGES_IN_FLIGHT)', () => admission.waiting);
+  }
+
+  private readAtScrape(name: string, help: string, read: () => number): void {
     new Gauge({
-      name: 'meddoc_images_in_progress',
-      help: 'Images decoded and being worked on (A, C, B from an image)',
+      name,
+      help,
       registers: [this.registry],
       collect() {
-        this.set(admission.active);
-      },
-    });
-    new Gauge({
-      name: 'meddoc_images_waiting',
-      help: 'Requests with an image waiting for a turn (MEDDOC_IMAGES_IN_FLIGHT)',
-      registers: [this.registry],
-      collect() {
-        this.set(admission.waiting);
+        this.set(read());
       },
     });
   }

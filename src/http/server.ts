@@ -13,7 +13,9 @@ import type { ApiKeyStore } from '../auth/keys.js';
 import { errorForLog } from '../util/log.js';
 import type { ServiceConfig } from '../config.js';
 import { AdmissionBusyError, ImageAdmission } from './admission.js';
-import { Authenticator } from './auth.js';
+import { Authenticator, type Caller } from './auth.js';
+import { loadImage, type ImageSource } from './image-source.js';
+import type { IntakeImage } from '../image/types.js';
 import { ApiError, errorBody, isApiError, type MessageField } from './errors.js';
 import { Metrics } from './metrics.js';
 import type { ReadinessCheck, ServiceOperations } from './operations.js';
@@ -51,8 +53,11 @@ export interface RouteDeps {
   config: ServiceConfig;
   auth: Authenticator;
   operations: ServiceOperations;
-  /** Every route that decodes an image does so, and works on it, inside `withImageTurn`. */
-  withImageTurn: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Every route with an image goes through here: it waits for a turn (src/http/admission.ts), then
+   * decodes the image, takes the caller's quota and runs `work` on it, all inside the turn.
+   */
+  withImage: <T>(source: ImageSource, caller: Caller, work: (image: IntakeImage) => Promise<T>) => Promise<T>;
 }
 
 const REQUEST_ID_HEADER = 'x-request-id';
@@ -198,16 +203,20 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const auth = new Authenticator(deps.keys);
   const admission = new ImageAdmission({ inFlight: config.imagesInFlight, queueLimit: config.imageQueue, waitMs: config.imageQueueWaitMs });
   metrics.watchAdmission(admission);
-  const withImageTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+  const withImage = async <T>(source: ImageSource, caller: Caller, work: (image: IntakeImage) => Promise<T>): Promise<T> => {
     try {
-      return await admission.run(work);
+      return await admission.run(async () => {
+        const image = await loadImage(source, config.fetchAllowHosts);
+        auth.takeQuota(caller);
+        return work(image);
+      });
     } catch (err) {
       // Overload, not a bug: the client is told to retry, as for the engines' own queues (docs/compat.md).
       if (err instanceof AdmissionBusyError) throw new ApiError('INTERNAL_ERROR', `the service is busy (${err.message}); retry in a few seconds`);
       throw err;
     }
   };
-  const routeDeps: RouteDeps = { config, auth, operations: deps.operations, withImageTurn };
+  const routeDeps: RouteDeps = { config, auth, operations: deps.operations, withImage };
   registerClassifyRoute(app, routeDeps);
   registerVerifyRoute(app, routeDeps);
   registerExtractRoutes(app, routeDeps);

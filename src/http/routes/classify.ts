@@ -4,7 +4,7 @@ import { ClassifyRequestBody, ClassifyResponse, type ClassifyResponse as Classif
 import { errorBodySchema } from '../../contract/common.js';
 import { readFields } from '../body.js';
 import { ApiError } from '../errors.js';
-import { CLASSIFY_IMAGE_FIELDS, loadImage, requireImageSource } from '../image-source.js';
+import { CLASSIFY_IMAGE_FIELDS, requireImageSource } from '../image-source.js';
 import { markStatus, type RouteDeps } from '../server.js';
 import type { Caller } from '../auth.js';
 
@@ -36,9 +36,7 @@ export function registerClassifyRoute(app: FastifyInstance, deps: RouteDeps): vo
       }
       const source = requireImageSource(fields, CLASSIFY_IMAGE_FIELDS);
       let started = 0;
-      const result = await deps.withImageTurn(async () => {
-        const image = await loadImage(source, deps.config.fetchAllowHosts);
-        deps.auth.takeQuota(caller);
+      const result = await deps.withImage(source, caller, async (image) => {
         const classify = deps.operations.classify;
         if (!classify) throw new ApiError('INTERNAL_ERROR', 'the classification engine is not available in this build');
         // time_cost is the operation's own time, as before the gate: not the wait for a turn, not the decode.

@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../contract/common.js';
 import { EXTRACT_VARIANTS, ExtractRequestBody, ExtractResponse, type ExtractResponse as ExtractResponseBody, type ExtractVariant } from '../../contract/extract.js';
 import { booleanField, readFields } from '../body.js';
 import { ApiError } from '../errors.js';
-import { INVOICE_IMAGE_FIELDS, loadImage, requireImageSource } from '../image-source.js';
+import { INVOICE_IMAGE_FIELDS, requireImageSource } from '../image-source.js';
 import { markStatus, type RouteDeps } from '../server.js';
 
 export const EXTRACT_BASE_PATH = '/ocr/medical/v2/medical_invoice';
@@ -26,9 +26,7 @@ export function registerExtractRoutes(app: FastifyInstance, deps: RouteDeps): vo
     request.ctx.keyId = caller.keyId;
     const autoRotate = booleanField(fields, 'auto_rotate', false);
     const source = requireImageSource(fields, INVOICE_IMAGE_FIELDS);
-    const outcome = await deps.withImageTurn(async () => {
-      const image = await loadImage(source, deps.config.fetchAllowHosts);
-      deps.auth.takeQuota(caller);
+    const outcome = await deps.withImage(source, caller, async (image) => {
       const extract = deps.operations.extract;
       if (!extract) throw new ApiError('INTERNAL_ERROR', 'the invoice extraction engine is not available in this build');
       return extract(image, { variant, autoRotate });

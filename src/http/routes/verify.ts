@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../contract/common.js';
 import { VerifyRequestBody, VerifyResponse, type VerifyElements } from '../../contract/verify.js';
 import { readFields, textField, type RequestFields } from '../body.js';
 import { ApiError, verifyReason } from '../errors.js';
-import { INVOICE_IMAGE_FIELDS, findImageSource, loadImage } from '../image-source.js';
+import { INVOICE_IMAGE_FIELDS, findImageSource } from '../image-source.js';
 import { markStatus, type RouteDeps } from '../server.js';
 
 export const VERIFY_PATH = '/ocr/medical/verify_note_code';
@@ -59,9 +59,7 @@ export function registerVerifyRoute(app: FastifyInstance, deps: RouteDeps): void
       let qrcodeScanResult: -1 | 0 | 1 = -1;
       const source = findImageSource(fields, INVOICE_IMAGE_FIELDS);
       if (source) {
-        const found = await deps.withImageTurn(async () => {
-          const image = await loadImage(source, deps.config.fetchAllowHosts);
-          deps.auth.takeQuota(caller);
+        const found = await deps.withImage(source, caller, async (image) => {
           const read = deps.operations.readInvoiceElements;
           if (!read) throw new ApiError('INTERNAL_ERROR', 'reading e-invoice images is not available in this build');
           return read(image);
