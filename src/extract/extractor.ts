@@ -19,7 +19,7 @@ import {
 } from './header.js';
 import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
-import { DIGIT_LOOKALIKES, roundCents, sameAmount } from './parse/amount.js';
+import { lookalikesAsDigits, roundCents, sameAmount } from './parse/amount.js';
 import { daysBetween } from './parse/date.js';
 import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
@@ -99,7 +99,7 @@ function buildDictionary(tables: ExtractTables, province: Province | undefined):
 
 /** A code with the letters OCR reads for digits (the amount reader's table) taken as those digits. */
 function lookalikeKey(code: string): string {
-  return [...code].map((c) => DIGIT_LOOKALIKES[c] ?? c.toLowerCase()).join('');
+  return lookalikesAsDigits(code).toLowerCase();
 }
 
 /**

@@ -4,7 +4,7 @@
  * (the next cell right, the cell below) instead of taking whatever sits near a label.
  */
 import type { FieldKind } from './tables.js';
-import { DIGIT_LOOKALIKES, findAmounts } from './parse/amount.js';
+import { findAmounts, lookalikesAsDigits } from './parse/amount.js';
 import { looksCapital, parseCapitalAmount } from './parse/capital.js';
 import { parseDate } from './parse/date.js';
 import { parseGender } from './parse/fields.js';
@@ -26,7 +26,7 @@ function lookalikeDigits(text: string): string | null {
   const run = /^[.:]?([0-9A-Za-z|]{6,14})(?![0-9A-Za-z])/.exec(text)?.[1];
   if (!run) return null;
   const digits = run.replace(/\D/g, '').length;
-  const mapped = [...run].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('');
+  const mapped = lookalikesAsDigits(run);
   return /^\d+$/.test(mapped) && digits >= run.length - 2 ? mapped : null;
 }
 

@@ -14,6 +14,11 @@ export const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
   g: '9',
 };
 
+/** Every listed look-alike letter of `text` read as its digit; other characters as they are. */
+export function lookalikesAsDigits(text: string): string {
+  return [...text].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('');
+}
+
 const NUMBER_SHAPE = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,3})?$/;
 
 /** Rounds to cents: every amount of the contract has at most two decimals. */
@@ -47,7 +52,7 @@ export function parseAmount(raw: string): number | null {
   }
   if (s.length === 0 || !/\d/.test(s)) return null;
   if (!/^[\d.,]+$/.test(s)) {
-    const swapped = [...s].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('');
+    const swapped = lookalikesAsDigits(s);
     if (!/^[\d.,]+$/.test(swapped)) return null;
     s = swapped;
   }
