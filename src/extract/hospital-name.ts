@@ -198,7 +198,7 @@ export function restorePlacePrefix(
   // A city name of three characters or more misread once (乌鲁术齐 -> 乌鲁木齐, 石家生 -> 石家庄):
   // only when exactly one of the province's cities fits and the name starts with no place read
   // right. Two-character cities are not guessed: 汝州 is a real city one character from 郑州.
-  if (allPlaces(tables).some((p) => name.startsWith(p))) return name;
+  if (placesOf(tables).some((p) => name.startsWith(p))) return name;
   const fits = row.cities.filter((c) => {
     const want = [...c];
     return want.length >= 3 && chars.length > want.length && chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1;
@@ -210,10 +210,20 @@ export function restorePlacePrefix(
 /** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */
 const REPAIRABLE = /[\u4e00-\u9fff、，,.。·・'`‘’:：;；]/u;
 
-/** Every province's names and main cities. */
-function allPlaces(tables: ExtractTables): string[] {
-  return [...tables.provinces.values()].flatMap((r) => [...r.names, ...r.cities]);
+/**
+ * Every province's names and main cities, each once, longest first (so a scan for the first place
+ * in a text takes 黑龙江省 before 黑龙江). Computed once per table set: it is asked for every name read.
+ */
+export function placesOf(tables: ExtractTables): readonly string[] {
+  let found = placesByTables.get(tables);
+  if (!found) {
+    const names = [...tables.provinces.values()].flatMap((r) => [...r.names, ...r.cities]);
+    found = [...new Set(names)].sort((a, b) => b.length - a.length);
+    placesByTables.set(tables, found);
+  }
+  return found;
 }
+const placesByTables = new WeakMap<ExtractTables, readonly string[]>();
 
 /** Full names (ending in 省, 市, 区) of every province. */
 function allFullNames(tables: ExtractTables): string[] {

@@ -6,7 +6,7 @@
  */
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME } from './header.js';
-import { hospitalNameTables, isKindWithStray, looksLikeHospital, repairNameWords } from './hospital-name.js';
+import { hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
@@ -172,13 +172,8 @@ export function dropLeadingLabel(text: string): string {
 
 /** Place names a hospital's name starts with: provinces (full and short) and their main cities. */
 export function placeNames(): readonly string[] {
-  if (!places) {
-    const names = [...extractTables().provinces.values()].flatMap((row) => [...row.names, ...row.cities]);
-    places = [...new Set(names)].sort((a, b) => b.length - a.length);
-  }
-  return places;
+  return placesOf(extractTables());
 }
-let places: readonly string[] | undefined;
 
 /**
  * Characters of the 收费专用章 / 财务专用章 ring. The ring's text is read in arc order, so a strip
