@@ -62,6 +62,18 @@ export interface ClassifyReport {
   latency: Latency;
 }
 
+/**
+ * One labelled invoice the service got wrong somewhere: the names of the fields, lists and checksum
+ * items it missed, never their values (the report may be kept; values are patients' data).
+ */
+export interface InvoiceMiss {
+  image: string;
+  /** Header fields read wrong (`patient_name`), lists with items missed or extra
+   * (`payments_info -2 +1`), checksum items that disagree (`checksum.total_cost`); `not found` when
+   * the invoice was refused or failed. */
+  wrong: string[];
+}
+
 export interface ExtractReport {
   images: number;
   errors: number;
@@ -73,6 +85,8 @@ export interface ExtractReport {
   checksum: Ratio;
   checksum_fields: Record<string, Ratio>;
   latency: Latency;
+  /** Every invoice wrong in at least one figure, in set order (the JSON report's finding aid). */
+  misses: InvoiceMiss[];
 }
 
 export interface EvalReport {
@@ -209,6 +223,21 @@ export class ClassifyTally {
   }
 }
 
+/** What one scored invoice got wrong, by name only (InvoiceMiss.wrong). */
+function invoiceMisses(score: ExtractScore): string[] {
+  if (!score.found) return ['not found'];
+  const wrong = Object.entries(score.fields).filter(([, ok]) => !ok).map(([field]) => field);
+  for (const list of LIST_FIELDS) {
+    const count = score.lists[list];
+    if (!count) continue;
+    const missed = count.reference - count.tp;
+    const extra = count.predicted - count.tp;
+    if (missed > 0 || extra > 0) wrong.push(`${list}${missed > 0 ? ` -${missed}` : ''}${extra > 0 ? ` +${extra}` : ''}`);
+  }
+  for (const key of CHECKSUM_FIELDS) if (score.checksum[key] === false) wrong.push(`checksum.${key}`);
+  return wrong;
+}
+
 export class ExtractTally {
   private images = 0;
   private errors = 0;
@@ -220,9 +249,10 @@ export class ExtractTally {
   private readonly checksum = new Counter();
   private readonly checksumFields = counters(CHECKSUM_FIELDS);
   private readonly latencies: number[] = [];
+  private readonly misses: InvoiceMiss[] = [];
 
   /** `ms` null: the operation failed with an error (not a DETETION_FAILED answer). */
-  add(score: ExtractScore, ms: number | null): void {
+  add(score: ExtractScore, ms: number | null, image = ''): void {
     this.images++;
     if (ms === null) this.errors++;
     else this.latencies.push(ms);
@@ -246,6 +276,8 @@ export class ExtractTally {
       this.checksum.add(ok);
       this.checksumFields[key].add(ok);
     }
+    const wrong = invoiceMisses(score);
+    if (wrong.length > 0) this.misses.push({ image, wrong });
   }
 
   report(): ExtractReport {
@@ -271,6 +303,7 @@ export class ExtractTally {
       checksum: this.checksum.ratio(),
       checksum_fields: ratios(this.checksumFields),
       latency: latency(this.latencies),
+      misses: this.misses,
     };
   }
 }

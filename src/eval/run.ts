@@ -85,7 +85,7 @@ export async function evaluate(cases: readonly EvalCase[], options: EvaluateOpti
           options.onError?.(item.name, 'extract', message(err));
         }
       }
-      extractTally.add(scoreExtract(item.extract, outcome), ms);
+      extractTally.add(scoreExtract(item.extract, outcome), ms, item.name);
     }
     done++;
     options.onProgress?.(done, cases.length, item.name);

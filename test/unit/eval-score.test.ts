@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { ClassifyDocument, ClassifyResult } from '../../src/contract/classify.js';
 import type { MedicalResult } from '../../src/contract/extract.js';
 import { personalHash } from '../../src/eval/personal.js';
-import { ClassifyTally } from '../../src/eval/report.js';
+import { ClassifyTally, ExtractTally } from '../../src/eval/report.js';
 import { fieldMatches, scoreClassify, scoreExtract } from '../../src/eval/score.js';
 import type { ClassifyTruth, ExtractTruth } from '../../src/eval/truth.js';
 
@@ -141,4 +141,23 @@ test('fieldMatches: amounts at two decimals, empty never matches a hashed value'
   assert.ok(!fieldMatches(10.01, 10));
   assert.ok(!fieldMatches({ sha256: personalHash('') }, ''));
   assert.ok(!fieldMatches('2', 2));
+});
+
+test('the extract report lists each invoice wrong somewhere by field and list names, no values', () => {
+  const result = medical({
+    total_cost: 123.4, hospital_name: '某某医院', patient_name: '王五', type: 1,
+    cost_categories: [{ name: '西药费', cost: 100 }, { name: '检査费', cost: 23.4 }],
+    payments_info: [{ name: '个人现金支付', cost: 23.4, check_info: 1 }],
+    checksum: { total_cost: -1, cost_detail_list: -1, cost_categories: 1, note_no: -1, billing_date: -1, payments_class_b: -1, payments_class_c: -1 },
+  });
+  const tally = new ExtractTally();
+  tally.add(scoreExtract(invoiceTruth, { degree: 0, medical_result: result }), 10, 'a.jpg');
+  tally.add(scoreExtract(invoiceTruth, { degree: 0, medical_result: { ...result, type: 2, cost_categories: [{ name: '西药费', cost: 100 }, { name: '检查费', cost: 23.4 }] } }), 10, 'right.jpg');
+  tally.add(scoreExtract(invoiceTruth, null), 12, 'b.jpg');
+  const misses = tally.report().misses;
+  assert.deepEqual(misses, [
+    { image: 'a.jpg', wrong: ['type', 'cost_categories -1 +1'] },
+    { image: 'b.jpg', wrong: ['not found'] },
+  ]);
+  assert.ok(!JSON.stringify(misses).includes('王五'), 'no values in the misses');
 });
