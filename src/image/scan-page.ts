@@ -1,14 +1,17 @@
 /**
  * Where a scanned page's own edges lie when the whole upload came back as the document.
  *
- * A flatbed scan shows the page on the scanner's lid, which is usually a shade darker or warmer
- * than the paper (a few grey levels is enough: scan noise is small). Along each side of the
- * frame the brightness then steps from lid to paper at the page's edge. A page put down a degree
+ * A flatbed scan shows the page on the scanner's lid, which is usually a shade darker or of
+ * another tint than the paper (a grey lid under cream paper can match its brightness exactly and
+ * differ only in colour; a few levels is enough: scan noise is small). Along each side of the
+ * frame the colour then steps from lid to paper at the page's edge. A page put down a degree
  * askew on a tight scan pokes a corner out of the picture: its edge runs into the frame. So the
  * steps are followed along all four sides, a straight line is fitted to each, and the page's
  * corners (where neighbouring lines meet) tell whether the whole sheet is in the picture.
- * When the lid is as white as the paper nothing can be seen and the answer is `unknown`: the
- * caller falls back to other evidence.
+ * Brightness is measured along the line in colour space from the lid's colour to the paper's,
+ * so a step in tint counts as much as one in grey level.
+ * When the lid looks like the paper nothing can be seen and the answer is `unknown`: the caller
+ * falls back to other evidence.
  */
 import type { RgbImage } from './types.js';
 
@@ -30,7 +33,10 @@ export interface ScanPageSettings {
   readonly maxResidual: number;
   /** Share of a side's segments with paper on the frame row that shows the page running out there (when no edge line is found on it). */
   readonly paperAtFrameShare: number;
-  /** Share of the frame row that must show the lid's tone for the lid to be known. */
+  /**
+   * Share of the frame row that must show the lid's colour for the lid to be known. A page that
+   * fills a tight scan askew leaves only wedges of lid, one per corner, a third of the row or so.
+   */
   readonly minLidShare: number;
   /** Pixels past the step that must stay off the lid's tone (a printed rule is thinner). */
   readonly persist: number;
@@ -49,7 +55,7 @@ export const SCAN_PAGE_SETTINGS: ScanPageSettings = {
   minBand: 2,
   maxResidual: 1.5,
   paperAtFrameShare: 0.25,
-  minLidShare: 0.5,
+  minLidShare: 0.2,
   persist: 6,
   cornerTolerance: 0.3,
 };
@@ -70,37 +76,68 @@ interface SideReading {
   readonly segments: number;
 }
 
-/** Luminance of pixel (x, y). */
-function luma(img: RgbImage, x: number, y: number): number {
+type Rgb = readonly [number, number, number];
+
+/** Colour of pixel (x, y). */
+function colourAt(img: RgbImage, x: number, y: number): Rgb {
   const o = (y * img.width + x) * 3;
-  return (img.data[o] * 299 + img.data[o + 1] * 587 + img.data[o + 2] * 114) / 1000;
+  return [img.data[o], img.data[o + 1], img.data[o + 2]];
 }
 
+/** Pixel at `depth` from side `side` (0 left, 1 top, 2 right, 3 bottom), `t` along that side. */
+function sidePixel(img: RgbImage, side: number, depth: number, t: number): [number, number] {
+  const x = side === 0 ? depth : side === 2 ? img.width - 1 - depth : t;
+  const y = side === 1 ? depth : side === 3 ? img.height - 1 - depth : t;
+  return [x, y];
+}
+
+/** Start of each segment along a side. */
+function segmentStarts(along: number, seg: number): number[] {
+  const out: number[] = [];
+  for (let t0 = 0; t0 + seg <= along; t0 += seg) out.push(t0);
+  return out;
+}
+
+/** Per-channel median colour of one segment at one depth (medians ignore a stroke crossing it). */
+function segmentColour(img: RgbImage, side: number, t0: number, seg: number, depth: number): Rgb {
+  const chans = [new Float64Array(seg), new Float64Array(seg), new Float64Array(seg)];
+  for (let k = 0; k < seg; k++) {
+    const [x, y] = sidePixel(img, side, depth, t0 + k);
+    const c = colourAt(img, x, y);
+    for (let ch = 0; ch < 3; ch++) chans[ch][k] = c[ch];
+  }
+  return chans.map((v) => v.sort()[seg >> 1]) as unknown as Rgb;
+}
+
+/** A linear map from colour to tone: weights of red, green and blue, and an offset. */
+interface ToneAxis {
+  readonly weights: Rgb;
+  readonly offset: number;
+}
+
+const toneOf = (axis: ToneAxis, r: number, g: number, b: number): number => axis.weights[0] * r + axis.weights[1] * g + axis.weights[2] * b + axis.offset;
+
 /**
- * Brightness profiles inward from one side: for each segment along the side, the median
- * brightness at each depth (medians ignore the odd character stroke crossing the segment).
- * Side 0 left, 1 top, 2 right, 3 bottom.
+ * Tone profiles inward from one side: for each segment along the side, the median tone at each
+ * depth, where the tone is a colour's position between lid (0) and paper.
  */
-function sideProfiles(img: RgbImage, side: number, depth: number, seg: number): { t: number; p: Float64Array }[] {
-  const { width: w, height: h } = img;
-  const along = side % 2 === 0 ? h : w;
-  const out: { t: number; p: Float64Array }[] = [];
+function sideProfiles(img: RgbImage, side: number, depth: number, seg: number, axis: ToneAxis): { t: number; p: Float64Array }[] {
+  const along = side % 2 === 0 ? img.height : img.width;
   const buf = new Float64Array(seg);
-  for (let t0 = 0; t0 + seg <= along; t0 += seg) {
+  const d = img.data;
+  return segmentStarts(along, seg).map((t0) => {
     const p = new Float64Array(depth);
-    for (let d = 0; d < depth; d++) {
+    for (let dd = 0; dd < depth; dd++) {
       for (let k = 0; k < seg; k++) {
-        const t = t0 + k;
-        const x = side === 0 ? d : side === 2 ? w - 1 - d : t;
-        const y = side === 1 ? d : side === 3 ? h - 1 - d : t;
-        buf[k] = luma(img, x, y);
+        const [x, y] = sidePixel(img, side, dd, t0 + k);
+        const o = (y * img.width + x) * 3;
+        buf[k] = toneOf(axis, d[o], d[o + 1], d[o + 2]);
       }
       buf.sort();
-      p[d] = buf[seg >> 1];
+      p[dd] = buf[seg >> 1];
     }
-    out.push({ t: t0 + seg / 2, p });
-  }
-  return out;
+    return { t: t0 + seg / 2, p };
+  });
 }
 
 /** Least-squares line through the points, refitted once without the points far from it. */
@@ -121,43 +158,46 @@ function fitLine(points: { t: number; e: number }[], maxResidual: number): SideL
   return kept.length >= Math.max(2, points.length / 2) ? fit(kept) : null;
 }
 
-/** The most common value (to a grey level) among the samples, counting each level's neighbours too. */
-function commonLevel(values: number[]): number {
-  const hist = new Float64Array(256);
-  for (const v of values) hist[Math.max(0, Math.min(255, Math.round(v)))]++;
-  let best = 0;
-  let bestCount = -1;
-  for (let i = 0; i < 256; i++) {
-    const c = hist[i] + (i > 0 ? hist[i - 1] : 0) + (i < 255 ? hist[i + 1] : 0);
-    if (c > bestCount) { bestCount = c; best = i; }
+const colourDistance = (a: Rgb, b: Rgb): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/**
+ * The most common colour among the samples: the sample with the most others within `radius`
+ * (grey levels, every channel), refined to the mean of those neighbours. null without samples.
+ */
+function commonColour(samples: readonly Rgb[], radius: number): Rgb | null {
+  let best: Rgb[] = [];
+  for (const c of samples) {
+    const near = samples.filter((o) => Math.abs(o[0] - c[0]) <= radius && Math.abs(o[1] - c[1]) <= radius && Math.abs(o[2] - c[2]) <= radius);
+    if (near.length > best.length) best = near;
   }
-  return best;
+  if (best.length === 0) return null;
+  const mean = (ch: number): number => best.reduce((a, c) => a + c[ch], 0) / best.length;
+  return [mean(0), mean(1), mean(2)];
 }
 
 /**
- * Where the page's edge crosses one brightness profile: the depth at which the profile leaves the
- * lid's level for good (a run of `persist` pixels on one side of it: a printed rule or a text
- * stroke is thin and comes back to the paper's level), with the partly covered pixel counted by
+ * Where the page's edge crosses one tone profile (lid 0, paper `paper`): the depth at which the
+ * profile leaves the lid for the paper for good (a run of `persist` pixels at the paper's tone: a
+ * printed rule or a text stroke is thin and comes back), with the partly covered pixel counted by
  * its share. null when the profile never leaves the lid, or leaves it slowly (light falloff, not
- * an edge), or when something other than lid lies before the step.
+ * an edge), or for something other than paper, or when something other than lid lies before the step.
  */
-function edgeDepth(p: Float64Array, lid: number, s: ScanPageSettings): number | null {
-  const off = (v: number): number => v - lid;
-  const lidLike = (v: number): boolean => Math.abs(off(v)) < s.minStep;
+function edgeDepth(p: Float64Array, paper: number, lidTolerance: number, s: ScanPageSettings): number | null {
+  const lidLike = (v: number): boolean => Math.abs(v) < lidTolerance;
   let d = 0;
   while (d < p.length && lidLike(p[d])) d++;
   if (d === 0 || d + s.persist > p.length) return null;
-  const sign = Math.sign(off(p[d]));
   const run: number[] = [];
   for (let k = d; k < d + s.persist; k++) {
-    if (lidLike(p[k]) || Math.sign(off(p[k])) !== sign) return null;
-    run.push(Math.abs(off(p[k])));
+    if (p[k] < lidTolerance) return null;
+    run.push(p[k]);
   }
   run.sort((a, b) => a - b);
   const full = run[run.length >> 1];
+  if (full < paper / 2) return null;
   // Sharp: one pixel past the first departure the step is (nearly) complete.
-  if (Math.abs(off(p[d + 1])) < 0.6 * full) return null;
-  const covered = Math.min(1, Math.abs(off(p[d])) / full);
+  if (p[d + 1] < 0.6 * full) return null;
+  const covered = Math.min(1, p[d] / full);
   return d + 1 - covered;
 }
 
@@ -169,22 +209,36 @@ export function scannedPageState(img: RgbImage, s: ScanPageSettings = SCAN_PAGE_
   const { width: w, height: h } = img;
   const depth = Math.round(Math.min(s.maxDepth, Math.max(s.minDepth, s.depthShare * Math.min(w, h))));
   if (Math.min(w, h) < 4 * depth || Math.min(w, h) < 4 * s.segment) return 'unknown';
-  const profiles = [0, 1, 2, 3].map((side) => sideProfiles(img, side, depth, s.segment));
-  const all = profiles.flat();
-  // The lid: the tone most of the frame row shows (a page pokes out along a short stretch at most).
-  const frameRow = all.map((x) => x.p[0]);
-  const common = commonLevel(frameRow);
-  // Refined to a fraction of a level: lid and paper can be as close as two or three levels.
-  const nearCommon = frameRow.filter((v) => Math.abs(v - common) <= 1.5);
-  const lid = nearCommon.reduce((a, v) => a + v, 0) / Math.max(1, nearCommon.length);
-  const onLid = all.filter((x) => Math.abs(x.p[0] - lid) < s.minStep).length;
-  if (onLid < s.minLidShare * all.length) return 'unknown';
+  // Paper: the colour most segments show deep inside the strip. Lid: the colour most of the frame
+  // row shows apart from paper (a page filling a tight scan askew leaves it wedges only).
+  const frameRow: Rgb[] = [];
+  const inner: Rgb[] = [];
+  for (let side = 0; side < 4; side++) {
+    for (const t0 of segmentStarts(side % 2 === 0 ? h : w, s.segment)) {
+      frameRow.push(segmentColour(img, side, t0, s.segment, 0));
+      inner.push(segmentColour(img, side, t0, s.segment, depth - 1));
+    }
+  }
+  const paperColour = commonColour(inner, 1.5);
+  if (!paperColour) return 'unknown';
+  const lidColour = commonColour(frameRow.filter((c) => colourDistance(c, paperColour) >= s.minStep), 1.5);
+  if (!lidColour) return 'unknown';
+  const paper = colourDistance(lidColour, paperColour);
+  if (paper < s.minStep) return 'unknown';
+  // Tone: position along the line from lid to paper colour, in grey levels from the lid.
+  const weights: Rgb = [(paperColour[0] - lidColour[0]) / paper, (paperColour[1] - lidColour[1]) / paper, (paperColour[2] - lidColour[2]) / paper];
+  const axis: ToneAxis = { weights, offset: -(weights[0] * lidColour[0] + weights[1] * lidColour[1] + weights[2] * lidColour[2]) };
+  const tone = (c: Rgb): number => toneOf(axis, c[0], c[1], c[2]);
+  const lidTolerance = Math.min(paper / 2, Math.max(s.minStep, paper / 4));
+  const onLid = frameRow.filter((c) => Math.abs(tone(c)) < lidTolerance).length;
+  if (onLid < s.minLidShare * frameRow.length) return 'unknown';
+  const profiles = [0, 1, 2, 3].map((side) => sideProfiles(img, side, depth, s.segment, axis));
   const readings: SideReading[] = profiles.map((segs) => {
     const points: { t: number; e: number }[] = [];
     let paperAtFrame = 0;
     for (const { t, p } of segs) {
-      if (Math.abs(p[0] - lid) >= s.minStep && Math.abs(p[1] - lid) >= s.minStep) { paperAtFrame++; continue; }
-      const e = edgeDepth(p, lid, s);
+      if (p[0] >= paper / 2 && p[1] >= paper / 2) { paperAtFrame++; continue; }
+      const e = edgeDepth(p, paper, lidTolerance, s);
       if (e !== null) points.push({ t, e });
     }
     return { points, paperAtFrame, segments: segs.length };

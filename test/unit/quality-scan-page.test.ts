@@ -15,9 +15,9 @@ const whole = (img: RgbImage): Quad8 => [0, 0, img.width - 1, 0, img.width - 1, 
  * A flatbed scan: a white page `margin` px inside the frame on every side, turned `degrees`
  * about the centre, on a lid of grey level `lid`, with rows of print on it.
  */
-async function scan(margin: number, degrees: number, lid: number): Promise<RgbImage> {
+async function scan(margin: number, degrees: number, lid: number, paper = '#fff'): Promise<RgbImage> {
   const tone = `rgb(${lid},${lid},${lid})`;
-  const body = `<g transform="rotate(${degrees} ${W / 2} ${H / 2})"><rect x="${margin}" y="${margin}" width="${W - 2 * margin}" height="${H - 2 * margin}" fill="#fff"/>${textLines(margin + 60, margin + 80, W - 2 * margin - 120, 30)}</g>`;
+  const body = `<g transform="rotate(${degrees} ${W / 2} ${H / 2})"><rect x="${margin}" y="${margin}" width="${W - 2 * margin}" height="${H - 2 * margin}" fill="${paper}"/>${textLines(margin + 60, margin + 80, W - 2 * margin - 120, 30)}</g>`;
   return svgToRgb(page(W, H, body, tone));
 }
 
@@ -52,4 +52,26 @@ test('light falling off smoothly over a page that fills the frame is no edge', a
   const body = `<defs><radialGradient id="g" cx="50%" cy="50%" r="75%"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#c8c8c8"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${textLines(60, 100, W - 120, 30)}`;
   const img = await svgToRgb(page(W, H, body));
   assert.equal(scannedPageState(img), 'unknown');
+});
+
+test('cream paper on a grey lid of the same brightness shows its edges by tint', async () => {
+  // rgb(253,251,243) has the luminance of grey 250.7: only the colour tells lid from paper.
+  const cream = 'rgb(253,251,243)';
+  assert.equal(scannedPageState(await scan(14, 0.5, 251, cream)), 'inside');
+  assert.equal(scannedPageState(await scan(3, 0.8, 251, cream)), 'cut');
+});
+
+test('a page filling a tight scan askew leaves wedges of lid at the corners only: cut', async () => {
+  // No margin: the turned page covers most of the frame row and pokes out along every side.
+  const img = await scan(0, 0.8, 244, 'rgb(253,251,243)');
+  assert.equal(scannedPageState(img), 'cut');
+  assert.ok(completenessScore({ image: img, quad: whole(img), crop: img }) < threshold.iscomplete);
+});
+
+test('a printed coloured border on paper as bright as the lid is not the page edge', async () => {
+  // A blue frame 20 px inside a cream page whose corners leave the picture: the step from lid to
+  // the blue rule must not be taken for the page's edge inside the frame.
+  const body = `<g transform="rotate(0.8 ${W / 2} ${H / 2})"><rect x="0" y="0" width="${W}" height="${H}" fill="rgb(247,243,231)"/><rect x="20" y="20" width="${W - 40}" height="${H - 40}" fill="none" stroke="#1d4f91" stroke-width="10"/>${textLines(80, 100, W - 160, 30)}</g>`;
+  const img = await svgToRgb(page(W, H, body, 'rgb(244,244,244)'));
+  assert.notEqual(scannedPageState(img), 'inside');
 });
