@@ -71,6 +71,10 @@ export interface DocumentOptions {
   readonly maxEnclosingGrowth: number;
   /** ... and holds this share of the region. */
   readonly minEnclosedShare: number;
+  /** A region whose corner quad has a side under this share of the opposite side is a wedge (see isWedge) ... */
+  readonly maxWedgeSideRatio: number;
+  /** ... and becomes an edge quad larger than itself that holds this share of it. */
+  readonly minWedgeEnclosedShare: number;
   /** Largest share of the smaller of such a quad and a region they may have in common. */
   readonly maxLoneEdgeOverlap: number;
   /** Largest distance of two documents' corners, as a share of the first one's diagonal, for them to be one found twice. */
@@ -101,6 +105,8 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minEnclosingGrowth: 1.1,
   maxEnclosingGrowth: 3,
   minEnclosedShare: 0.9,
+  maxWedgeSideRatio: 0.5,
+  minWedgeEnclosedShare: 0.75,
   maxLoneEdgeOverlap: 0.2,
   maxTwinShift: 0.03,
 };
@@ -470,6 +476,18 @@ function withoutTwins(quads: readonly Quad8[], o: DocumentOptions): Quad8[] {
 }
 
 /**
+ * Whether a quad is a wedge rather than a document seen in perspective: one side shorter than
+ * `maxWedgeSideRatio` of the side opposite it. Perspective shortens a document's far side by a
+ * fifth or so; a region whose corners came from a triangle (a sheet cut by a shadow's diagonal)
+ * has two corners close together.
+ */
+export function isWedge(q: Quad8, o: Pick<DocumentOptions, 'maxWedgeSideRatio'> = DEFAULT_DOCUMENT_OPTIONS): boolean {
+  const side = (k: number): number => Math.hypot(q[(k * 2 + 2) % 8] - q[k * 2], q[(k * 2 + 3) % 8] - q[k * 2 + 1]);
+  const sides = [side(0), side(1), side(2), side(3)];
+  return [0, 1].some((k) => Math.min(sides[k], sides[k + 2]) < o.maxWedgeSideRatio * Math.max(sides[k], sides[k + 2]));
+}
+
+/**
  * Reconciles the paper mask's regions with the documents found by their edges. A region holding
  * two or more edge quads is replaced by them: overlapping cards, or cards lying side by side on
  * other papers, are one bright region to the mask but keep a straight border each. A region
@@ -500,7 +518,11 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
     // itself: the quad is the whole sheet, and holds everything the region held.
     const regionArea = quadArea(region);
     const around = found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && e.area <= o.maxEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= o.minEnclosedShare * regionArea);
-    out.push(around && !wholeFrame ? around.quad : region);
+    // A shadow's straight edge across a sheet leaves its lit part a wedge, no document's shape:
+    // then the edge quad holding most of it is the sheet, however much larger (no card lying on a
+    // sheet is a wedge, so the bounds above need not guard it).
+    const sheet = around ?? (isWedge(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= o.minWedgeEnclosedShare * regionArea) : undefined);
+    out.push(sheet && !wholeFrame ? sheet.quad : region);
   }
   if (!wholeFrame) {
     for (const e of found) {
