@@ -68,6 +68,8 @@ export interface RootClass {
    * an ID card front): a valid ID number alone is printed on many other cards and forms.
    */
   readonly untitledCredibleRequires: readonly string[];
+  /** People one document of this root names, each with the taxonomy's `holderLabels` (a marriage certificate: 2). */
+  readonly holders: number;
 }
 
 export interface Scoring {
@@ -109,6 +111,11 @@ export interface Taxonomy {
   readonly genericTitlePrefixes: readonly string[];
   /** Field labels a line starts with when it is a field (性别男), not a title, unless worded like a title. */
   readonly fieldLabels: readonly string[];
+  /**
+   * Labels a card prints once for each person it names (姓名, 性别): read more often than the
+   * root names people, the text is two cards the localiser returned as one.
+   */
+  readonly holderLabels: readonly string[];
   readonly scoring: Scoring;
   readonly cueWeights: Readonly<Record<CueName, number>>;
   readonly roots: readonly RootClass[];
@@ -244,6 +251,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
       card: r.card === true,
       untitledCredible: r.untitled_credible === true,
       untitledCredibleRequires: strList(r.untitled_credible_requires, `${name}.untitled_credible_requires`),
+      holders: r.holders === undefined ? 1 : num(r.holders, `${name}.holders`),
     };
   });
   if (!seen.has(fallback)) fail('fallback', `${fallback} is not a root`);
@@ -259,6 +267,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
     fieldLabelSuffixes: strList(top.field_label_suffixes, 'field_label_suffixes'),
     genericTitlePrefixes: strList(top.generic_title_prefixes, 'generic_title_prefixes'),
     fieldLabels: strList(top.field_labels, 'field_labels'),
+    holderLabels: strList(top.holder_labels, 'holder_labels'),
     scoring,
     cueWeights,
     roots,

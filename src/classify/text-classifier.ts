@@ -62,16 +62,18 @@ function prepare(lines: readonly ClassifierLine[]): Prepared {
  * 身份证号): the wording names what the field holds, not what the document is.
  */
 function onlyAsFieldLabel(line: string, pat: string, tax: Taxonomy): boolean {
-  const suffixes = labelSuffixes(tax);
-  if (suffixes.length === 0) return false;
+  for (let at = line.indexOf(pat); at >= 0; at = line.indexOf(pat, at + 1)) {
+    if (!labelSuffixFollows(line.slice(at + pat.length), pat, tax)) return false;
+  }
+  return labelSuffixes(tax).length > 0;
+}
+
+/** Whether `rest`, the text right after wording `pat`, starts with a field-label suffix (号, No.). */
+function labelSuffixFollows(rest: string, pat: string, tax: Taxonomy): boolean {
   // A Latin suffix labels a Latin wording (PASSPORT No.), a Chinese one a Chinese wording: a
   // Chinese title run into the invoice number beside it (门诊收费票据 No 123) is still a title.
-  const latin = (t: string): boolean => /[a-z]$/.test(t);
-  for (let at = line.indexOf(pat); at >= 0; at = line.indexOf(pat, at + 1)) {
-    const rest = line.slice(at + pat.length);
-    if (!suffixes.some((x) => rest.startsWith(x) && latin(pat) === /^[a-z]/.test(x))) return false;
-  }
-  return true;
+  const latin = /[a-z]$/.test(pat);
+  return labelSuffixes(tax).some((x) => rest.startsWith(x) && latin === /^[a-z]/.test(x));
 }
 
 const suffixCache = new WeakMap<Taxonomy, string[]>();
@@ -113,6 +115,8 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       if (line.includes(pat) && onlyAsFieldLabel(line, pat, tax)) continue;
       const m = findWording(line, pat, fuzzy ? allowedEdits(pat.length) : 0);
       if (!m) continue;
+      // A misread label is still a label (护阶号/PasportNo.).
+      if (m.edits > 0 && labelSuffixFollows(Array.from(line).slice(m.end).join(''), pat, tax)) continue;
       // A pair counts only when the wording needs both lines.
       if (pair && (doc.lines[i].includes(pat) || doc.lines[i + 1].includes(pat))) continue;
       const coverage = Math.min(1, m.length / line.length);
@@ -302,6 +306,25 @@ function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecis
   return { name: top.sub.name, credible };
 }
 
+/** Holder labels that must each be read too often before the text counts as two cards in one. */
+const MERGED_MIN_REPEATED_LABELS = 2;
+
+/**
+ * Whether a card of `root` reads as two cards: at least two of the holder labels (姓名, 性别) each
+ * start more lines than the root names people. One card names its holder once; a localiser that
+ * returned two cards as one region leaves both holders' fields in one text, and the class found
+ * (often the only title read) says nothing about the other card.
+ */
+function readsAsTwoCards(doc: Prepared, root: RootClass, tax: Taxonomy): boolean {
+  if (!root.card) return false;
+  let repeated = 0;
+  for (const label of tax.holderLabels) {
+    const n = normalise(label);
+    if (n.length > 0 && doc.lines.filter((l) => l.startsWith(n)).length > root.holders) repeated++;
+  }
+  return repeated >= MERGED_MIN_REPEATED_LABELS;
+}
+
 /** Classify one document's lines. Pure: same lines and cues, same answer. */
 export function classifyText(lines: readonly ClassifierLine[], visual: VisualCues = {}, tax: Taxonomy = loadTaxonomy()): TextClassification {
   const doc = prepare(lines);
@@ -325,7 +348,7 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
   // Another root's own title printed on another title line: two documents read as one (cards
   // side by side that the localiser merged), or a page that is both. Placed, not asserted.
   const rivalTitle = scores.slice(1).some((r) => r.root.name !== best.root.name && r.score > 0 && r.title !== null && r.title.exact && doc.titleFlags[r.title.line] && r.title.line !== best.title?.line);
-  const credible = titledOrTitleless && !rivalTitle && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
+  const credible = titledOrTitleless && !rivalTitle && !readsAsTwoCards(doc, best.root, tax) && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
   let sub: SubDecision | null = null;
   if (best.root.subs.length > 0) {
     sub = Object.keys(best.root.facets).length > 0 ? decideByFacets(best.root, doc, titleZone(doc, best.title)) : decideByTitles(best.root, doc, tax);

@@ -51,8 +51,11 @@ export const SCENE_SETTINGS = {
   /** Most text lines a scene photo carries (a date stamp, a caption). */
   maxLines: 4,
   side: 160,
-  /** Most paper (bright, nearly colourless) a scene may show. */
-  maxPaper: 0.45,
+  /**
+   * Most paper (bright, nearly colourless) a scene may show: a sky photocopied in grey is as
+   * bright as paper and can fill half the picture.
+   */
+  maxPaper: 0.6,
   /** Share a colour class needs to count, and the classes a scene needs. */
   classShare: 0.04,
   minClasses: 3,
@@ -63,8 +66,9 @@ export const SCENE_SETTINGS = {
 
 /**
  * Whether the crop is a photograph of a scene rather than a sheet of print: little paper, at
- * least three colour classes (dark, mid grey, light grey, six hue sectors) each covering a fair
- * share, and sharp edges. A bare wall (one or two classes, soft light) or a blank page (paper)
+ * least three colour classes (dark, two mid greys, light grey, six hue sectors) each covering a
+ * fair share, and sharp edges. Mid grey is split in two so that a grey capture of a scene (road,
+ * verge, sky) still shows its classes. A bare wall (one or two classes, soft light) or a blank page (paper)
  * is not a scene. The caller checks that the crop carries next to no text.
  */
 export function isScenePhoto(crop: RgbImage): boolean {
@@ -73,7 +77,7 @@ export function isScenePhoto(crop: RgbImage): boolean {
   const { width: w, height: h, data: d } = img;
   const n = w * h;
   if (n === 0) return false;
-  const classes = new Float64Array(9);
+  const classes = new Float64Array(10);
   const grey = new Float32Array(n);
   let paper = 0;
   for (let i = 0, j = 0; i < n; i++, j += 3) {
@@ -81,8 +85,8 @@ export function isScenePhoto(crop: RgbImage): boolean {
     grey[i] = (d[j] * 299 + d[j + 1] * 587 + d[j + 2] * 114) / 1000;
     if (val > 0.7 && sat < 0.2) paper++;
     if (val < 0.3) classes[0]++;
-    else if (sat >= 0.15) classes[3 + Math.min(5, Math.floor(hue / 60))]++;
-    else classes[val < 0.65 ? 1 : 2]++;
+    else if (sat >= 0.15) classes[4 + Math.min(5, Math.floor(hue / 60))]++;
+    else classes[val < 0.45 ? 1 : val < 0.65 ? 2 : 3]++;
   }
   if (paper / n > s.maxPaper) return false;
   const distinct = classes.filter((c) => c / n >= s.classShare).length;
