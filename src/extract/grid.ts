@@ -9,6 +9,7 @@ import { centreY, slice, type Segment } from './layout.js';
 import { findAmounts, roundCents, sameAmount } from './parse/amount.js';
 import type { TermPayload } from './header.js';
 import { extractTables, type PaymentRelation } from './tables.js';
+import { editDistance } from '../util/text.js';
 import { groupBySegment, valueCandidates, type TermHit } from './terms.js';
 
 /** The amount that follows a term: the nearest cell holding one; inside it, money before counts. */
@@ -37,9 +38,24 @@ function amountAfter(
     if (/^[\u4e00-\u9fff]{2,}/.test(c.text)) continue;
     const hits = findAmounts(c.text);
     const money = hits.find((h) => h.hasDecimals) ?? hits[0];
-    if (money) return { value: money.value, hasDecimals: money.hasDecimals };
+    if (!money) continue;
+    const cents = money.hasDecimals || money.value < 0 || !/^\s*$/.test(c.text.slice(money.end)) ? null : centsAfter(c, segments, unit);
+    if (cents !== null) return { value: roundCents(money.value + cents), hasDecimals: true };
+    return { value: money.value, hasDecimals: money.hasDecimals };
   }
   return null;
+}
+
+/**
+ * The cents of a whole number that OCR returned as a cell of their own (`13553` | `.22`): a cell
+ * starting with a point and two figures right after the number's cell, on its row, with no more
+ * than a character's gap between them.
+ */
+function centsAfter(cell: Segment, segments: readonly Segment[], unit: number): number | null {
+  const next = segments.find((s) => s.id !== cell.id && /^[.．,]\d{2}(?!\d)/.test(s.text)
+    && s.box.x0 >= cell.box.x1 - 0.3 * unit && s.box.x0 - cell.box.x1 < 1.2 * unit
+    && Math.abs(centreY(s.box) - centreY(cell.box)) < 0.4 * unit);
+  return next ? Number(`0.${next.text.slice(1, 3)}`) : null;
 }
 
 /**
@@ -295,12 +311,58 @@ export function restoreLostPoints(
   relations: readonly PaymentRelation[] = extractTables().paymentRelations,
 ): PrintedPayment[] {
   if (total <= 0) return [...payments];
-  const pointed = payments.map((p) =>
+  const repaired = restoreFromSplit(payments, relations, total);
+  const pointed = repaired.map((p) =>
     p.hasDecimals === false && partsOfTotal.has(p.name) && p.cost > total && p.cost / 100 <= total + 0.005
       ? { ...p, cost: Math.round(p.cost) / 100 }
       : p,
   );
   return restoreLostLeadingDigits(pointed, relations, total);
+}
+
+/** The figures of an amount as OCR read them: with its two decimals, or the whole number read without any. */
+function figuresRead(p: PrintedPayment): string {
+  return p.hasDecimals === false && Number.isInteger(p.cost) ? String(Math.abs(p.cost)) : Math.abs(p.cost).toFixed(2).replace('.', '');
+}
+
+/**
+ * Whether `read` can be OCR's reading of the amount `value`: its figures one figure off (changed,
+ * lost or added: 179.74 for 779.74, 5595.4 for 5595.45, 102958 for 10295.18), or its first figures
+ * when the end was cut off (1127 for 11271.60, 1007. for 1007.73, the cents in a cell of their own).
+ */
+function couldBeReadAs(read: PrintedPayment, value: number): boolean {
+  if (value <= 0) return false;
+  const got = figuresRead(read);
+  const want = value.toFixed(2).replace('.', '');
+  if (got === want) return false;
+  if (read.hasDecimals === false && got.length >= 3 && want.startsWith(got)) return true;
+  return want.length >= 3 && editDistance(got, want) === 1;
+}
+
+/**
+ * Puts back one payment of the total's split (统筹 + 其他 + 账户 + 现金 = total) that OCR misread,
+ * when the split fails, every term of it was read, and exactly one term, replaced by what the
+ * others leave of the total, turns into an amount its figures as read could be (couldBeReadAs).
+ * A term missing from the reading may be the unprinted one or one OCR lost: then nothing is put
+ * back, as the gap could as well be that term's.
+ */
+export function restoreFromSplit(payments: readonly PrintedPayment[], relations: readonly PaymentRelation[], total: number): PrintedPayment[] {
+  let out = [...payments];
+  for (const r of relations) {
+    if (r.equals !== '$total' || r.minus.length > 0) continue;
+    const present = out.filter((p) => r.sum.includes(p.name));
+    if (present.length < r.minPresent) continue;
+    const sum = roundCents(present.reduce((a, p) => a + p.cost, 0));
+    if (sameAmount(sum, total)) continue;
+    const fixes = present.flatMap((p) => {
+      const value = roundCents(total - (sum - p.cost));
+      return couldBeReadAs(p, value) ? [{ name: p.name, cost: value }] : [];
+    });
+    if (fixes.length !== 1) continue;
+    const fix = fixes[0]!;
+    out = out.map((p) => (p.name === fix.name ? { name: p.name, cost: fix.cost, hasDecimals: true } : p));
+  }
+  return out;
 }
 
 /**

@@ -90,6 +90,9 @@ test('findAmounts: a grade read as a capital glued after two decimals keeps the 
   assert.equal(findAmounts('0.25g').some((h) => h.hasDecimals), false);
   assert.equal(findAmounts('5.00mg').some((h) => h.hasDecimals), false);
   assert.equal(findAmounts('180.80ZZ').some((h) => h.hasDecimals), false, 'two letters: a code, not a grade');
+  assert.deepEqual(findAmounts('个人现金支付：1723.15x').map((h) => [h.value, h.hasDecimals]), [[1723.15, true]], 'a mark read as a letter');
+  assert.equal(findAmounts('5.00l').some((h) => h.hasDecimals), false, 'a unit of one letter');
+  assert.equal(findAmounts('2.50u').some((h) => h.hasDecimals), false);
 });
 
 test('parseAmount: a decimal comma after thousands commas (3,332,40)', () => {

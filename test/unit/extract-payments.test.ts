@@ -78,3 +78,38 @@ test('seal letters stacked over an amount do not push it off its label\'s row', 
   assert.ok(out.ok);
   assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人现金支付', 661.31]]);
 });
+
+test('a misread term of the total split is put back when exactly one term could be read that way', async () => {
+  const { restoreFromSplit } = await import('../../src/extract/grid.js');
+  const relations = [{ id: 'fund_split', sum: ['医保统筹基金支付', '其他支付', '个人账户支付', '个人现金支付'], minus: [], equals: '$total', minPresent: 3 }];
+  const read = (cash: number, hasDecimals: boolean) => [
+    { name: '医保统筹基金支付', cost: 1450.5 }, { name: '其他支付', cost: 0 }, { name: '个人账户支付', cost: 520.25 },
+    { name: '个人现金支付', cost: cash, hasDecimals },
+  ];
+  const cash = (out: readonly { name: string; cost: number }[]) => out.find((p) => p.name === '个人现金支付')!.cost;
+  assert.equal(cash(restoreFromSplit(read(179.74, true), relations, 2750.49)), 779.74, 'one figure misread');
+  assert.equal(cash(restoreFromSplit(read(1127, false), relations, 13242.35)), 11271.6, 'the end cut off');
+  assert.equal(cash(restoreFromSplit(read(1127, true), relations, 13242.35)), 1127, 'decimals read: not a cut-off number');
+  assert.equal(cash(restoreFromSplit(read(179.74, true), relations, 2500)), 179.74, 'the gap is no misread of any term');
+  // 10 -> 110 and 20.25 -> 120.25 both fit a gap of 100: ambiguous, left as read.
+  const two = [{ name: '医保统筹基金支付', cost: 10 }, { name: '个人账户支付', cost: 20.25 }, { name: '个人现金支付', cost: 5.5 }];
+  assert.deepEqual(restoreFromSplit(two, relations, 135.75).map((p) => p.cost), [10, 20.25, 5.5]);
+  // Two of four terms read: the gap may be a term OCR lost, nothing is put back.
+  const few = [{ name: '个人账户支付', cost: 20.25 }, { name: '个人现金支付', cost: 179.74 }];
+  assert.deepEqual(restoreFromSplit(few, relations, 800).map((p) => p.cost), [20.25, 179.74]);
+});
+
+test('cents OCR returned as a cell of their own join the whole number before them', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 13553.22', 80, 200),
+    line('合计（小写）13553.22', 80, 300),
+    line('个人现金支付：13553', 80, 400),
+    line('.22', 80 + 13 * 20 + 4, 402),
+    line('个人自付：15.00', 600, 400),
+    line('.50', 600 + 10 * 20 + 30, 402),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人现金支付', 13553.22], ['个人自付', 15]], 'an amount with decimals takes no more');
+});

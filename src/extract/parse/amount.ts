@@ -84,9 +84,10 @@ export function findAmounts(raw: string): AmountHit[] {
   // sign, a thousands group or three digits) and before two final digits, so times (08:30) stay.
   const s = normalizeText(raw).replace(/(?<=(?:[¥Y]\s?-?[\d,]*\d|\d,\d{3}|\d{3}))[:：](?=\d{2}(?![\d:：]))/g, '.');
   const hits: AmountHit[] = [];
-  // A grade printed right after an amount is read as a capital glued to it (180.80Z for 乙): two
-  // decimals and one capital keep the figure; a unit in lower case (0.25g, 5.0mg) is no money.
-  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
+  // A grade printed right after an amount is read as a capital glued to it (180.80Z for 乙), a
+  // mark or speck as a letter (1723.15x): two decimals and one letter keep the figure, unless the
+  // letter is a unit (0.25g, 5.00l, 2.50u) or starts one (5.0mg, 0.25ml).
+  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Za-fh-kn-tv-z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const token = m[0];
     const digits = token.replace(/\D/g, '');
