@@ -90,6 +90,8 @@ function num(v: HeaderValues, f: HeaderField): number | null {
 function buildDictionary(tables: ExtractTables, province: Province | undefined): TermDictionary<TermPayload> {
   const dict = new TermDictionary<TermPayload>();
   dict.guardMisreads(tables.notMisreads);
+  // Payment labels lose a thin character to OCR (其他支：346.53); field labels have their own rules.
+  dict.tolerateLostCharacter((p) => p.type === 'payment');
   addFieldTerms(dict, tables, province);
   for (const a of tables.paymentAliases) dict.add(a.printed, { type: 'payment', name: a.name, ...(a.provinces ? { provinces: a.provinces } : {}) });
   for (const c of tables.categories) dict.add(c, { type: 'category', name: c });

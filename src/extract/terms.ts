@@ -41,7 +41,22 @@ export class TermDictionary<P> {
     return false;
   }
 
+  /** Payloads whose terms may also be found with one character lost, right before a colon. */
+  private lostCharacterAccepted: ((payload: P) => boolean) | null = null;
+
+  /**
+   * Terms of four or more characters with these payloads are also found with one character lost
+   * when a colon follows (其他支： for 其他支付：, 个人付： for 个人自付：): the colon says a label
+   * ends there, which a shorter text inside a value or a name does not.
+   */
+  tolerateLostCharacter(accepts: (payload: P) => boolean): void {
+    this.lostCharacterAccepted = accepts;
+    this.fuzzyBuilt = false;
+  }
+
   private readonly terms = new Map<string, P[]>();
+  /** Terms of four or more characters with one character left out, for tolerateLostCharacter. */
+  private readonly oneLost = new Map<string, { term: string; payloads: P[] } | null>();
   /** Terms of three or more characters with one character blanked (`?`): OCR misreads one character. */
   private readonly oneOff = new Map<string, { term: string; payloads: P[] } | null>();
   private maxLength = 0;
@@ -73,7 +88,36 @@ export class TermDictionary<P> {
         }
       }
     }
+    this.oneLost.clear();
+    if (this.lostCharacterAccepted) {
+      for (const [term, payloads] of this.terms) {
+        const chars = [...term];
+        if (chars.length < 4) continue;
+        for (let p = 0; p < chars.length; p++) {
+          const key = [...chars.slice(0, p), ...chars.slice(p + 1)].join('');
+          const prev = this.oneLost.get(key);
+          // Shared by terms meaning different things (个人费 of 个人自费 and of 个人付费): unusable.
+          if (prev === undefined) this.oneLost.set(key, { term, payloads });
+          else if (prev !== null && prev.term !== term && this.meaning(prev.payloads) !== this.meaning(payloads)) this.oneLost.set(key, null);
+        }
+      }
+    }
     this.fuzzyBuilt = true;
+  }
+
+  /** A term with one character lost at i, followed by a colon (tolerateLostCharacter). */
+  private lostAt(text: string, i: number): { term: string; payloads: P[]; len: number } | null {
+    const accepts = this.lostCharacterAccepted;
+    if (!accepts) return null;
+    if (!this.fuzzyBuilt) this.buildFuzzy();
+    for (let len = Math.min(this.maxLength - 1, text.length - i - 1); len >= 3; len--) {
+      if (!/[:：]/.test(text[i + len]!)) continue;
+      const window = text.slice(i, i + len);
+      const hit = this.oneLost.get(window);
+      // A text that is a term itself is that term, not another one short of a character.
+      if (hit && !this.terms.has(window) && hit.payloads.some(accepts)) return { ...hit, len };
+    }
+    return null;
   }
 
   private meaning(payloads: readonly P[]): string {
@@ -128,7 +172,11 @@ export class TermDictionary<P> {
       // A misread long term (退费全额) beats a short exact one inside it (退费).
       let fuzzy = this.fuzzy ? this.fuzzyAt(text, i) : null;
       if (fuzzy && this.guarded(text, i, i + fuzzy.len)) fuzzy = null;
-      const best = fuzzy && (!exact || fuzzy.len >= exact.len + 2) ? fuzzy : exact;
+      let best = fuzzy && (!exact || fuzzy.len >= exact.len + 2) ? fuzzy : exact;
+      if (this.fuzzy && (!best || best.len < 3)) {
+        const lost = this.lostAt(text, i);
+        if (lost && !this.guarded(text, i, i + lost.len) && (!best || lost.len > best.len)) best = lost;
+      }
       if (best) {
         hits.push({ start: i, end: i + best.len, term: best.term, payloads: best.payloads });
         i += best.len;

@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TermDictionary } from '../../src/extract/terms.js';
+
+type Payload = { kind: 'payment' | 'field'; name: string };
+
+function dictionary(): TermDictionary<Payload> {
+  const dict = new TermDictionary<Payload>();
+  for (const t of ['其他支付', '个人自付', '个人自费', '就诊日期']) dict.add(t, { kind: t === '就诊日期' ? 'field' : 'payment', name: t });
+  dict.tolerateLostCharacter((p) => p.kind === 'payment');
+  return dict;
+}
+
+const terms = (dict: TermDictionary<Payload>, text: string) => dict.scan(text).map((h) => [h.term, h.start, h.end]);
+
+test('a payment label with one character lost is found when a colon ends it', () => {
+  const dict = dictionary();
+  assert.deepEqual(terms(dict, '其他支：346.53'), [['其他支付', 0, 3]]);
+  assert.deepEqual(terms(dict, '个人付：15.34'), [['个人自付', 0, 3]]);
+  assert.deepEqual(terms(dict, '其他支346.53'), [], 'no colon: no label end to go by');
+});
+
+test('a lost character is not guessed where two terms of different meaning fit, nor for other kinds of term', () => {
+  const dict = dictionary();
+  assert.deepEqual(terms(dict, '个人自：922.16'), [], '个人自付 or 个人自费');
+  assert.deepEqual(terms(dict, '就诊日：2023-01-02'), [], 'field labels keep their own rules');
+});
