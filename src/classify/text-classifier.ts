@@ -219,6 +219,38 @@ function titleZone(doc: Prepared, hit: TitleHit | null): string {
   return parts.join('|');
 }
 
+/**
+ * The title as printed when the recogniser misread one of its characters: on the zone's lines, the
+ * root's longest title wording found with exactly one character replaced (医疗门诊收费票据 in
+ * 河南省医疗问诊收费票据), when it is longer than the exact wording the root was placed by
+ * (收费票据). Facets are then read from it too, so a misread 门诊 does not leave the visit unknown.
+ * Replacements only: a wording that needs characters added (电子) is another title, not a misread.
+ */
+function misreadTitle(doc: Prepared, root: RootClass, hit: TitleHit | null): string | null {
+  let best: string | null = null;
+  for (let i = 0; i < doc.lines.length; i++) {
+    if (!doc.titleFlags[i] && hit?.line !== i) continue;
+    const line = Array.from(doc.lines[i]);
+    for (const t of root.titles) {
+      const pat = normalise(t);
+      if (pat.length <= Math.max(hit?.pattern.length ?? 0, best?.length ?? 0) || doc.lines[i].includes(pat)) continue;
+      if (oneReplaced(line, Array.from(pat))) best = pat;
+    }
+  }
+  return best;
+}
+
+/** Whether `pat` occurs in `line` with exactly one character replaced (patterns of four characters or more). */
+function oneReplaced(line: readonly string[], pat: readonly string[]): boolean {
+  if (pat.length < 4) return false;
+  for (let at = 0; at + pat.length <= line.length; at++) {
+    let diff = 0;
+    for (let k = 0; k < pat.length && diff <= 1; k++) if (line[at + k] !== pat[k]) diff++;
+    if (diff === 1) return true;
+  }
+  return false;
+}
+
 interface SubDecision {
   readonly name: string;
   readonly credible: boolean;
@@ -351,7 +383,11 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
   const credible = titledOrTitleless && !rivalTitle && !readsAsTwoCards(doc, best.root, tax) && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
   let sub: SubDecision | null = null;
   if (best.root.subs.length > 0) {
-    sub = Object.keys(best.root.facets).length > 0 ? decideByFacets(best.root, doc, titleZone(doc, best.title)) : decideByTitles(best.root, doc, tax);
+    if (Object.keys(best.root.facets).length > 0) {
+      const misread = misreadTitle(doc, best.root, best.title);
+      const zone = titleZone(doc, best.title);
+      sub = decideByFacets(best.root, doc, misread ? `${zone}|${misread}` : zone);
+    } else sub = decideByTitles(best.root, doc, tax);
   }
   return {
     root_cls: best.root.name,

@@ -82,3 +82,21 @@ test('a road scene captured in grey is a scene (sky as bright as paper, road and
   const wall = await svgToRgb(page(800, 600, '<defs><linearGradient id="g"><stop offset="0" stop-color="#e0e0e0"/><stop offset="1" stop-color="#606060"/></linearGradient></defs><rect width="800" height="600" fill="url(#g)"/>'));
   assert.equal(isScenePhoto(wall), false);
 });
+
+test('a bill whose 门诊 was misread (问诊) still gets its visit from the title it nearly matches', () => {
+  const r = classifyText(titled('河南省医疗问诊收费票据', '票据代码165539280', '票据号码：5158764', '卫生材料费', '西药费', '金额合计（大写）肆佰叁拾陆元叁角伍分'));
+  assert.deepEqual([r.root_cls, r.sub_cls, r.root_cls_is_credible], ['费用类票据', '门诊发票', 1]);
+  // A title that names no visit stays unsure of it.
+  const plain = classifyText(titled('河南省医疗收费票据', '票据代码165539280', '西药费', '金额合计（大写）肆佰叁拾陆元'));
+  assert.equal(plain.sub_cls, '发票');
+});
+
+test('a claim paper titled 理赔资料补充说明 is 理赔补充资料, not a temporary ID card from the ID number in its prose', () => {
+  const r = classifyText([
+    { text: '中国人寿保险股份有限公司', isTitle: true },
+    ...titled('理赔资料补充说明', `兹证明某某，女，身份证号${VALID_ID}，住址某市某路238号。`, '本人承诺所提供的资料真实、完整。'),
+  ]);
+  assert.equal(r.root_cls, '理赔补充资料');
+  const untitled = classifyText(body(`兹证明某某，女，身份证号${VALID_ID}，住址某市某路238号。`, '本人承诺所提供的资料真实、完整。'));
+  assert.notEqual(untitled.root_cls, '临时居民身份证');
+});
