@@ -83,7 +83,11 @@ export function readValue(kind: FieldKind, raw: string): FieldValue | null {
       if (!looksCapital(text)) return null;
       const start = text.search(/[零壹贰貳叁參参肆伍陆陸柒捌玖拾佰仟万亿]/);
       const end = Math.max(text.lastIndexOf('整'), text.lastIndexOf('正'), text.lastIndexOf('分'), text.lastIndexOf('角'), text.lastIndexOf('元'), text.lastIndexOf('圆'));
-      return start < 0 || end < start ? null : parseCapitalAmount(text.slice(start, end + 1));
+      if (start < 0 || end < start) return null;
+      // A unit before the first numeral (登语式地费元壹角: the yuan's numerals misread into other
+      // characters) leaves only the tail of the amount: no reading of it, not 0.10.
+      if (/[元圆角]/.test(text.slice(0, start).replace(/[(（][元圆][)）]/g, ''))) return null;
+      return parseCapitalAmount(text.slice(start, end + 1));
     }
     case 'text':
       return text.length <= 40 && /[\u4e00-\u9fff0-9A-Za-z]/.test(text) ? text : null;

@@ -100,3 +100,11 @@ test('parseAmount: a decimal comma after thousands commas (3,332,40)', () => {
   assert.equal(parseAmount('12,345,678'), 12345678, 'thousands groups alone stay an integer');
   assert.deepEqual(findAmounts('中成药费 3,332,40').map((h) => [h.value, h.hasDecimals]), [[3332.4, true]]);
 });
+
+test('a 大写 value whose yuan numerals were misread away is no reading, not its cents alone', async () => {
+  const { readValue } = await import('../../src/extract/values.js');
+  assert.equal(readValue('capital', '登语式地费元壹角型'), null);
+  assert.equal(readValue('capital', '温姓费元阳身伍分'), null);
+  assert.equal(readValue('capital', '叁佰贰拾叁元壹角'), 323.1);
+  assert.equal(readValue('capital', '金额(元)：壹佰元整'), 100, 'the heading\'s (元) is no unit of the amount');
+});
