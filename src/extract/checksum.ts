@@ -133,6 +133,8 @@ export function checkPayments(
     const minusTerms = r.minus.filter((n) => byName.has(n));
     const present = sumTerms.length + minusTerms.length + (r.equals.startsWith('$') ? 0 : rhs !== undefined ? 1 : 0);
     if (rhs === undefined || present < r.minPresent) continue;
+    // A relation holds by construction for an amount worked out from it: that checks nothing.
+    if (payments.some((x) => x.derived && (r.sum.includes(x.name) || r.minus.includes(x.name) || r.equals === x.name))) continue;
     const value = sumTerms.reduce((a, n) => a + byName.get(n)!, 0) - minusTerms.reduce((a, n) => a + Math.abs(byName.get(n)!), 0);
     const holds = sameAmount(roundCents(value), rhs);
     const members = [...sumTerms, ...minusTerms, ...(r.equals.startsWith('$') ? [] : [r.equals])];

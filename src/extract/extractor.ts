@@ -13,7 +13,7 @@ import { checkPayments, computeChecksum } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { preferHospitalShaped } from './hospital-name.js';
-import { readCategories, readPayments, restoreLostPoints, type PrintedPayment } from './grid.js';
+import { fillFromSplit, readCategories, readPaymentLabels, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
 } from './header.js';
@@ -203,7 +203,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   // A category word in a detail table's rows (挂号费 1次 1.00) is a billed item, not a category.
   const detailTables = readDetailTables(segments, unit, tables, catalogue, new Set(tables.categories));
   const categories: CostCategory[] = readCategories(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
-  const printedPayments = readPayments(hits, segments, unit, province);
+  const { payments: printedPayments, amountless } = readPaymentLabels(hits, segments, unit, province);
   let details = detailTables.details;
 
   const totalFigures = num(header, 'total_cost_figures');
@@ -255,7 +255,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
 
   const partsOfTotal = new Set([...tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum), ...tables.withinTotal]);
   // Checks read the payments with lost decimal points put back, as they are output.
-  const payments = restoreLostPoints(printedPayments, partsOfTotal, total);
+  // A split term whose label was read without its figures is what the others leave of the total.
+  const payments = fillFromSplit(restoreLostPoints(printedPayments, partsOfTotal, total), amountless, tables.paymentRelations, total);
   const checksum = computeChecksum({
     totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
     corroborations: totalCorroborations(categories, details, payments, input.qrPayloads ?? [], segments, tables),

@@ -244,6 +244,8 @@ export interface PrintedPayment {
   readonly cost: number;
   /** False when the amount was read without decimal places (a point OCR lost makes it 100 times larger). */
   readonly hasDecimals?: boolean;
+  /** True when the amount was not read but worked out from a relation (fillFromSplit): no evidence for it. */
+  readonly derived?: boolean;
 }
 
 /**
@@ -277,6 +279,17 @@ export function readPayments(
   unit: number,
   province: Province | undefined,
 ): PrintedPayment[] {
+  return readPaymentLabels(hits, segments, unit, province).payments;
+}
+
+/** Payments read, and the names of payment labels found on the page whose amount could not be read. */
+export function readPaymentLabels(
+  hits: readonly TermHit<TermPayload>[],
+  segments: readonly Segment[],
+  unit: number,
+  province: Province | undefined,
+): { payments: PrintedPayment[]; amountless: string[] } {
+  const amountless = new Set<string>();
   const bySegment = groupBySegment(hits);
   // A name printed twice (自费 as a bare word somewhere, 个人自费：148.95 in the payment block)
   // keeps the reading of its longest printed term, the most specific one; order is first sighting.
@@ -291,12 +304,42 @@ export function readPayments(
     const seen = out.findIndex((c) => c.name === p.name);
     if (seen >= 0 && out[seen]!.termLength >= termLength) continue;
     const amount = amountAfter(hit, bySegment, segments, unit);
-    if (amount === null) continue;
+    if (amount === null) {
+      amountless.add(p.name);
+      continue;
+    }
     const item = { name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals, termLength };
     if (seen >= 0) out[seen] = item;
     else out.push(item);
   }
-  return out.map(({ name, cost, hasDecimals }) => ({ name, cost, hasDecimals }));
+  const payments = out.map(({ name, cost, hasDecimals }) => ({ name, cost, hasDecimals }));
+  return { payments, amountless: [...amountless].filter((n) => !payments.some((x) => x.name === n)) };
+}
+
+/**
+ * The amount of a term of the total's split whose label was read but whose figures were not (a
+ * seal over them, OCR lost the cell): what the other terms leave of the total, when it is the one
+ * such term, the others were all read, and they leave a positive amount. Not when the split
+ * already holds without it (then it is printed blank or 0) nor with a term OCR did not find.
+ */
+export function fillFromSplit(
+  payments: readonly PrintedPayment[],
+  amountless: readonly string[],
+  relations: readonly PaymentRelation[],
+  total: number,
+): PrintedPayment[] {
+  if (total <= 0) return [...payments];
+  let out = [...payments];
+  for (const r of relations) {
+    if (r.equals !== '$total' || r.minus.length > 0) continue;
+    const missing = r.sum.filter((n) => amountless.includes(n) && !out.some((p) => p.name === n));
+    const present = out.filter((p) => r.sum.includes(p.name));
+    if (missing.length !== 1 || present.length + 1 < r.minPresent) continue;
+    const rest = roundCents(total - present.reduce((a, p) => a + p.cost, 0));
+    if (rest <= 0.005) continue;
+    out = [...out, { name: missing[0]!, cost: rest, hasDecimals: true, derived: true }];
+  }
+  return out;
 }
 
 /**

@@ -113,3 +113,16 @@ test('cents OCR returned as a cell of their own join the whole number before the
   assert.ok(out.ok);
   assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人现金支付', 13553.22], ['个人自付', 15]], 'an amount with decimals takes no more');
 });
+
+test('a split term whose label was read without figures is what the others leave of the total, and checks nothing', async () => {
+  const { fillFromSplit } = await import('../../src/extract/grid.js');
+  const { checkPayments } = await import('../../src/extract/checksum.js');
+  const relations = [{ id: 'fund_split', sum: ['医保统筹基金支付', '其他支付', '个人账户支付', '个人现金支付'], minus: [], equals: '$total', minPresent: 3 }];
+  const read = [{ name: '其他支付', cost: 83.77 }, { name: '个人现金支付', cost: 200 }];
+  const filled = fillFromSplit(read, ['医保统筹基金支付'], relations, 309.26);
+  assert.deepEqual(filled.map((p) => [p.name, p.cost]), [['其他支付', 83.77], ['个人现金支付', 200], ['医保统筹基金支付', 25.49]]);
+  assert.deepEqual(checkPayments(filled, relations, 309.26).map((p) => p.check_info), [-1, -1, -1], 'the relation holds by construction');
+  assert.equal(fillFromSplit(read, ['医保统筹基金支付', '个人账户支付'], relations, 309.26).length, 2, 'two amountless terms: no way to split the rest');
+  assert.equal(fillFromSplit(read, ['医保统筹基金支付'], relations, 283.77).length, 2, 'the split holds without it: printed blank');
+  assert.equal(fillFromSplit([read[1]!], ['医保统筹基金支付'], relations, 309.26).length, 1, 'too few terms read to trust the rest');
+});
