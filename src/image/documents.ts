@@ -8,7 +8,8 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
-import { convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
+import { convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
+import { pointInQuad } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import type { RgbImage } from './types.js';
@@ -75,6 +76,17 @@ export interface DocumentOptions {
   readonly maxWedgeSideRatio: number;
   /** ... and becomes an edge quad larger than itself that holds this share of it. */
   readonly minWedgeEnclosedShare: number;
+  /** The ring sampled just outside an edge quad lying in a region, as a scale of the quad about its centre ... */
+  readonly besideRingScale: number;
+  /** ... the largest share of that ring in the region for the quad to sit on the region's outline ... */
+  readonly maxBesideEnclosure: number;
+  /** ... the least share of the quad that is the region's paper ... */
+  readonly minBesideOverlap: number;
+  /** ... the least share of the region the paper beside the quad must keep to be a document ... */
+  readonly minBesideShare: number;
+  /** ... after an opening of this share of the longer side, and whose sides keep off the quad's side lines by this share. */
+  readonly besideOpening: number;
+  readonly besideCollinearity: number;
   /** Largest share of the smaller of such a quad and a region they may have in common. */
   readonly maxLoneEdgeOverlap: number;
   /** Largest distance of two documents' corners, as a share of the first one's diagonal, for them to be one found twice. */
@@ -107,6 +119,12 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minEnclosedShare: 0.9,
   maxWedgeSideRatio: 0.5,
   minWedgeEnclosedShare: 0.75,
+  besideRingScale: 1.06,
+  maxBesideEnclosure: 0.75,
+  minBesideOverlap: 0.3,
+  minBesideShare: 0.25,
+  besideOpening: 0.01,
+  besideCollinearity: 0.025,
   maxLoneEdgeOverlap: 0.2,
   maxTwinShift: 0.03,
 };
@@ -488,6 +506,99 @@ export function isWedge(q: Quad8, o: Pick<DocumentOptions, 'maxWedgeSideRatio'> 
 }
 
 /**
+ * The document beside an edge quad in one region: a document lying partly over another (a receipt
+ * over a card's end) is one region to the mask, and the lower one, its hidden side under the upper
+ * one, closes no edge quad of its own. When the edge quad sits on the region's outline (a share of
+ * the ring just outside it is not the region) and the region's paper left outside it is a solid
+ * piece of a document's size, that piece is the other document, cut where it disappears. An edge
+ * quad with the region all round it (a card lying on a sheet, a shaded box on a form) is left to
+ * the other rules.
+ */
+function paperBeside(reg: Region, q: Quad8, w: number, h: number, o: DocumentOptions): Quad8 | null {
+  const { labels, label, comp } = reg;
+  const p = quadPointsOf(q);
+  const cx = (p[0].x + p[1].x + p[2].x + p[3].x) / 4;
+  const cy = (p[0].y + p[1].y + p[2].y + p[3].y) / 4;
+  let ring = 0;
+  let inRegion = 0;
+  for (let s = 0; s < 4; s++) {
+    const a = p[s];
+    const b = p[(s + 1) % 4];
+    for (let f = 0.05; f < 1; f += 0.05) {
+      const x = Math.round(cx + (a.x + (b.x - a.x) * f - cx) * o.besideRingScale);
+      const y = Math.round(cy + (a.y + (b.y - a.y) * f - cy) * o.besideRingScale);
+      ring++;
+      if (x >= 0 && y >= 0 && x < w && y < h && labels[y * w + x] === label) inRegion++;
+    }
+  }
+  if (inRegion > o.maxBesideEnclosure * ring) return null;
+  const rest = new Uint8Array(w * h);
+  for (let y = comp.y0; y <= comp.y1; y++) {
+    for (let x = comp.x0; x <= comp.x1; x++) if (labels[y * w + x] === label && !pointInQuad(q, x, y)) rest[y * w + x] = 1;
+  }
+  // Open: the blurred border just outside the quad leaves a sliver of paper along its sides.
+  const r = Math.max(2, Math.round(Math.max(w, h) * o.besideOpening));
+  const opened = dilate(erode({ data: rest, width: w, height: h }, r), r);
+  const { labels: restLabels, components } = connectedComponents(opened);
+  const piece = components.reduce<Component | null>((best, c) => (best === null || c.area > best.area ? c : best), null);
+  if (!piece || piece.area < o.minAreaFraction * w * h || piece.area < o.minBesideShare * comp.area) return null;
+  const pq = regionQuad(restLabels, piece.label, w, piece);
+  const fill = piece.area / Math.max(1, quadArea(pq));
+  if (fill < o.minSolidity || fill > 2 - o.minSolidity || isWedge(pq, o)) return null;
+  // A page's head cut off by a long rule is an edge quad on the page's outline too; the rest of
+  // the page carries on its sides, where a lower document's sides have lines of their own.
+  return sharesSideLine(q, pq, o.besideCollinearity * Math.max(w, h)) ? null : pq;
+}
+
+/** How many of a region's pixels lie inside a quad. */
+function regionPixelsIn(reg: Region, q: Quad8, w: number): number {
+  const { labels, label, comp } = reg;
+  const x0 = Math.max(comp.x0, Math.floor(Math.min(q[0], q[2], q[4], q[6])));
+  const x1 = Math.min(comp.x1, Math.ceil(Math.max(q[0], q[2], q[4], q[6])));
+  const y0 = Math.max(comp.y0, Math.floor(Math.min(q[1], q[3], q[5], q[7])));
+  const y1 = Math.min(comp.y1, Math.ceil(Math.max(q[1], q[3], q[5], q[7])));
+  let n = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (labels[y * w + x] === label && pointInQuad(q, x, y)) n++;
+  return n;
+}
+
+/**
+ * The two documents of a region holding the edge quad of one lying over the other (paperBeside):
+ * the edge quad, then the paper beside it. The upper document may reach out of the region (its
+ * far end in shadow), so one edge quad with a fair share of itself in the region's quad is enough.
+ */
+function overAndBeside(reg: Region, found: readonly EdgeQuad[], w: number, h: number, o: DocumentOptions): [Quad8, Quad8] | null {
+  const over = found.filter((e) => regionPixelsIn(reg, e.quad, w) >= o.minBesideOverlap * e.area);
+  if (over.length !== 1) return null;
+  const beside = paperBeside(reg, over[0].quad, w, h, o);
+  return beside ? [over[0].quad, beside] : null;
+}
+
+/**
+ * Whether a side of `b` lies on the line of a side of `a` (both ends within `tol` px of it) with
+ * both quads on the same side of that line: one document's side running on, not a cut between two.
+ */
+export function sharesSideLine(a: Quad8, b: Quad8, tol: number): boolean {
+  const ca = { x: (a[0] + a[2] + a[4] + a[6]) / 4, y: (a[1] + a[3] + a[5] + a[7]) / 4 };
+  const cb = { x: (b[0] + b[2] + b[4] + b[6]) / 4, y: (b[1] + b[3] + b[5] + b[7]) / 4 };
+  for (let i = 0; i < 4; i++) {
+    const ax = a[i * 2];
+    const ay = a[i * 2 + 1];
+    const dx = a[(i * 2 + 2) % 8] - ax;
+    const dy = a[(i * 2 + 3) % 8] - ay;
+    const len = Math.hypot(dx, dy);
+    if (len === 0) continue;
+    const off = (x: number, y: number): number => (dx * (y - ay) - dy * (x - ax)) / len;
+    if (Math.sign(off(ca.x, ca.y)) !== Math.sign(off(cb.x, cb.y))) continue;
+    for (let j = 0; j < 4; j++) {
+      const k = (j + 1) % 4;
+      if (Math.abs(off(b[j * 2], b[j * 2 + 1])) <= tol && Math.abs(off(b[k * 2], b[k * 2 + 1])) <= tol) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Reconciles the paper mask's regions with the documents found by their edges. A region holding
  * two or more edge quads is replaced by them: overlapping cards, or cards lying side by side on
  * other papers, are one bright region to the mask but keep a straight border each. A region
@@ -496,10 +607,7 @@ export function isWedge(q: Quad8, o: Pick<DocumentOptions, 'maxWedgeSideRatio'> 
  * a document the mask missed (a grey card on a pale cloth), unless the mask found nothing but the
  * whole frame.
  */
-function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean, steps: EdgeMap, settled: readonly boolean[] = []): Quad8[] {
-  const quads = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, steps);
-  const kept = new Set(withoutTwins(quads.map((e) => e.quad), o));
-  const found = quads.filter((e) => kept.has(e.quad));
+function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean, found: readonly EdgeQuad[], settled: readonly boolean[] = [], sources: readonly (Region | null)[] = []): Quad8[] {
   if (found.length === 0) return [...regions];
   const out: Quad8[] = [];
   for (const [n, region] of regions.entries()) {
@@ -512,6 +620,12 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
     const inside = found.filter((e) => convexOverlap(quadPointsOf(e.quad), rp) >= o.minEdgeQuadInside * e.area);
     if (inside.length >= 2) {
       out.push(...inside.map((e) => e.quad));
+      continue;
+    }
+    const source = sources[n];
+    const pair = source ? overAndBeside(source, found, work.width, work.height, o) : null;
+    if (pair) {
+      out.push(...pair);
       continue;
     }
     // A region that a shadow's edge or a lit patch cut short lies within one edge quad larger than
@@ -550,6 +664,13 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const total = work.width * work.height;
   let steps: EdgeMap | null = null;
   const stepMap = (): EdgeMap => (steps ??= stepEdges(work, DEFAULT_EDGE_QUAD_OPTIONS));
+  let edgeFound: EdgeQuad[] | null = null;
+  const edgeQuadsFound = (): EdgeQuad[] => {
+    if (edgeFound) return edgeFound;
+    const all = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, stepMap());
+    const kept = new Set(withoutTwins(all.map((e) => e.quad), o));
+    return (edgeFound = all.filter((e) => kept.has(e.quad)));
+  };
   // Documents overlapping at different angles are one region whose stepped outline is theirs
   // (src/image/outline.ts): such a region becomes its documents' quads before any notch is cut.
   const pieces = components
@@ -566,15 +687,17 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const covered = pieces.reduce((n, s) => n + s.area, 0);
   if (pieces.length === 0 || covered >= o.fillsFrameFraction * total) {
     // Paper everywhere: cards on a desk of other papers still show their own borders.
-    const split = splitByEdges([wholeQuad(work)], work, o, true, stepMap());
+    const split = splitByEdges([wholeQuad(work)], work, o, true, edgeQuadsFound());
     return split.length < 2 ? [wholeImage(image)] : readingOrder(split.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
   const settled: boolean[] = [];
+  const sources: (Region | null)[] = [];
   for (const { region, quad } of pieces) {
     if (quad) {
       quads.push(quad);
       settled.push(true);
+      sources.push(null);
       continue;
     }
     const { labels: lab, comp: c } = region;
@@ -584,14 +707,24 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     // extremes; its axis box is the safer answer then.
     if (area <= 0 || c.area / area < o.minSolidity || area < 0.8 * c.area) {
       const boxArea = (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
-      if (c.area / boxArea < o.minSolidity * 0.75) continue;
+      if (c.area / boxArea < o.minSolidity * 0.75) {
+        // Two documents overlapping out of line make such a region too: one closes an edge quad.
+        const pair = overAndBeside(region, edgeQuadsFound(), work.width, work.height, o);
+        if (pair) {
+          quads.push(...pair);
+          settled.push(true, true);
+          sources.push(null, null);
+        }
+        continue;
+      }
       q = [c.x0, c.y0, c.x1, c.y0, c.x1, c.y1, c.x0, c.y1];
     }
     quads.push(q);
     settled.push(false);
+    sources.push(region);
   }
   if (quads.length === 0) return [wholeImage(image)];
-  const docs = splitByEdges(quads, work, o, false, stepMap(), settled).map((q) => finish(q, scale, image));
+  const docs = splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources).map((q) => finish(q, scale, image));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image

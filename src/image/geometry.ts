@@ -155,7 +155,6 @@ export function orderClockwise(p: readonly Point[]): [Point, Point, Point, Point
   return [sorted[start]!, sorted[(start + 1) % 4]!, sorted[(start + 2) % 4]!, sorted[(start + 3) % 4]!];
 }
 
-/** Lengths of a quad's top edge (p0-p1) and left edge (p0-p3), averaged with their opposites. */
 /** Whether (x, y) lies inside the convex quad `q` (corners in order, either winding); on a side counts as inside. */
 export function pointInQuad(q: Quad8, x: number, y: number): boolean {
   let sign = 0;
@@ -173,6 +172,7 @@ export function pointInQuad(q: Quad8, x: number, y: number): boolean {
   return true;
 }
 
+/** Lengths of a quad's top edge (p0-p1) and left edge (p0-p3), averaged with their opposites. */
 export function quadSize(q: Quad8): { width: number; height: number } {
   const [p0, p1, p2, p3] = quadPoints(q);
   return {
