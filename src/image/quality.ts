@@ -12,6 +12,7 @@ import type { QualifyRes } from '../contract/classify.js';
 import type { Quad8 } from '../ocr/types.js';
 import { downscaleTo, laplacianVariance, resizeRgb, toGray } from './ops.js';
 import { scannedPageState } from './scan-page.js';
+import { sheetExtent } from './sheet-extent.js';
 import { paperTraits, type PaperTraits } from './screen.js';
 import type { RgbImage } from './types.js';
 
@@ -243,17 +244,24 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   if (touching > 0 && touching < 4) return 0.25;
   // A sheet found inside the frame, clear of every edge: its four corners are in the picture.
   if (touching === 0) return s.insideFrame;
-  const { image: work } = downscaleTo(crop, 600);
+  const work = at600(crop, input.crop600);
   // The whole image came back as the document. Its border tells how: paper all round is a page
   // filling the frame (a scan), judged by its ink below; no paper anywhere on it is a sheet lying
   // inside the picture that the locator did not separate (complete); paper on part of the border
   // with the surface showing along other sides is a sheet running out of the frame.
   const border = borderPaperShares(work, s);
   const most = Math.max(...border);
-  if (most < s.borderPaperNone) return s.insideFrame;
-  // The surface along two sides or more: one side alone may be a wedge of table beside a page
-  // that fills the frame, which the ink test below judges.
-  if (border.filter((p) => p < s.borderPaperSurface).length >= 2) return 0.25;
+  // No paper on the border, or the surface along two sides or more (one side alone may be a wedge
+  // of table beside a page that fills the frame, which the ink test below judges): a sheet lying
+  // on a desk, maybe over other papers. Grown from its middle, it shows whether it reaches the
+  // frame; when it cannot be grown out clearly, no paper on the border is a sheet inside the
+  // picture and paper on part of it a sheet running out.
+  const surface = border.filter((p) => p < s.borderPaperSurface).length >= 2;
+  if (most < s.borderPaperNone || surface) {
+    const extent = sheetExtent(work);
+    if (extent !== 'unknown') return extent === 'inside' ? s.insideFrame : 0.25;
+    return most < s.borderPaperNone ? s.insideFrame : 0.25;
+  }
   // Paper all round: a scan. A lid a few grey levels off the paper shows the page's own edges,
   // which tell whether a page put down askew pokes a corner out of the picture (full resolution:
   // the corner may be out by a pixel or two).

@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { completenessScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
+import { sheetExtent } from '../../src/image/sheet-extent.js';
+import type { RgbImage } from '../../src/image/types.js';
+import type { Quad8 } from '../../src/ocr/types.js';
+import { page, svgToRgb, textLines } from './seals-draw.js';
+
+const W = 600;
+const H = 450;
+const whole = (img: RgbImage): Quad8 => [0, 0, img.width - 1, 0, img.width - 1, img.height - 1, 0, img.height - 1];
+const CREAM = 'rgb(245,240,226)';
+
+/**
+ * A cream sheet turned `degrees` about (cx, cy), `sw` x `sh` px, with a ruled table (a closed box
+ * the growth must get past) and rows of print, on `desk`; `under` draws before it (other papers).
+ */
+async function photo(cx: number, cy: number, sw: number, sh: number, degrees: number, desk: string, under = ''): Promise<RgbImage> {
+  const x = cx - sw / 2;
+  const y = cy - sh / 2;
+  const sheet = `<g transform="rotate(${degrees} ${cx} ${cy})"><rect x="${x}" y="${y}" width="${sw}" height="${sh}" fill="${CREAM}"/><rect x="${x + 30}" y="${y + 60}" width="${sw - 60}" height="${sh - 120}" fill="none" stroke="#2a6" stroke-width="2"/>${textLines(x + 45, y + 75, sw - 90, 6, 30)}</g>`;
+  return svgToRgb(page(W, H, `${under}${sheet}`, desk));
+}
+
+test('a sheet on a dark desk clear of every edge is inside, one whose corner leaves the picture is cut', async () => {
+  const inside = await photo(300, 225, 520, 380, 3, '#3b2e24');
+  assert.equal(sheetExtent(inside), 'inside');
+  // Corner at about 300 + 260 cos 3 + 190 sin 3 = 569... moved right by 40 px: past the 600 px edge.
+  const cut = await photo(340, 225, 520, 380, 3, '#3b2e24');
+  assert.equal(sheetExtent(cut), 'cut');
+  assert.ok(completenessScore({ image: cut, quad: whole(cut), crop: cut }) < QUALITY_SETTINGS.thresholds.iscomplete);
+  assert.ok(completenessScore({ image: inside, quad: whole(inside), crop: inside }) >= QUALITY_SETTINGS.thresholds.iscomplete);
+});
+
+test('another paper of a close tint under the sheet, running out of the picture, is not the sheet', async () => {
+  // A bluish-white page (colour distance ~20 from the cream) from under the sheet to the top right.
+  const under = `<rect x="330" y="-40" width="320" height="400" fill="rgb(232,232,236)" transform="rotate(12 490 160)"/>`;
+  const img = await photo(285, 235, 500, 360, -2, '#3b2e24', under);
+  assert.equal(sheetExtent(img), 'inside');
+});
+
+test('a strip of pale desk a few pixels wide between sheet and frame keeps the sheet inside', async () => {
+  // Pale grey desk: 4 px left between the sheet's right side and the frame.
+  const img = await photo(298, 225, 588, 400, 0, 'rgb(150,150,148)');
+  assert.equal(sheetExtent(img), 'inside');
+});
+
+test('a picture that is all paper cannot be grown out to a sheet of its own: not inside', async () => {
+  const img = await svgToRgb(page(W, H, textLines(40, 40, W - 80, 12, 30), CREAM));
+  assert.notEqual(sheetExtent(img), 'inside');
+});
