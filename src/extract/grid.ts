@@ -292,23 +292,26 @@ export function readPaymentLabels(
   const amountless = new Set<string>();
   const bySegment = groupBySegment(hits);
   // A name printed twice (自费 as a bare word somewhere, 个人自费：148.95 in the payment block)
-  // keeps the reading of its longest printed term, the most specific one; order is first sighting.
-  const out: (PrintedPayment & { termLength: number })[] = [];
+  // keeps the reading of its exact, then longest printed term, the most specific one; order is
+  // first sighting.
+  const out: (PrintedPayment & { rank: number })[] = [];
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find(
       (x): x is Extract<TermPayload, { type: 'payment' }> =>
         x.type === 'payment' && (!x.provinces || !province || x.provinces.includes(province)),
     );
     if (!p || isLabelValue(hit, hits, segments, unit)) continue;
-    const termLength = hit.end - hit.start;
+    // A term read as printed outranks one found through a misread character (个人载付 for 个人自付
+    // is some other label damaged), then the longer printed term.
+    const rank = hit.end - hit.start + (hit.segment.text.slice(hit.start, hit.end) === hit.term ? 100 : 0);
     const seen = out.findIndex((c) => c.name === p.name);
-    if (seen >= 0 && out[seen]!.termLength >= termLength) continue;
+    if (seen >= 0 && out[seen]!.rank >= rank) continue;
     const amount = amountAfter(hit, bySegment, segments, unit);
     if (amount === null) {
       amountless.add(p.name);
       continue;
     }
-    const item = { name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals, termLength };
+    const item = { name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals, rank };
     if (seen >= 0) out[seen] = item;
     else out.push(item);
   }

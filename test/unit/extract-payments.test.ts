@@ -126,3 +126,16 @@ test('a split term whose label was read without figures is what the others leave
   assert.equal(fillFromSplit(read, ['医保统筹基金支付'], relations, 283.77).length, 2, 'the split holds without it: printed blank');
   assert.equal(fillFromSplit([read[1]!], ['医保统筹基金支付'], relations, 309.26).length, 1, 'too few terms read to trust the rest');
 });
+
+test('a payment label read as printed outranks another label that only a misread character makes the same term', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 331.00', 80, 200),
+    line('合计（小写）331.00', 80, 300),
+    line('个人载付：7809.57', 600, 396),
+    line('个人自付：44.33', 80, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自付', 44.33]]);
+});
