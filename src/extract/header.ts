@@ -1,7 +1,7 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, type Segment } from './layout.js';
-import { hospitalIn, hospitalNameTables, repairNameWords, restorePlacePrefix } from './hospital-name.js';
+import { hospitalIn, hospitalNameTables, looksLikeHospital, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
@@ -175,9 +175,18 @@ export function readHeader(
     list.sort((a, b) => a.rank - b.rank || a.hit.segment.box.y0 - b.hit.segment.box.y0);
     for (const { hit } of list) {
       if (startsLongerLabel(hit, bySegment, heads)) continue;
-      const value = valueCandidates(hit, bySegment, segments, unit, { overColon: true })
-        .map((c) => readHeaderValue(kind, c.text))
-        .find((v): v is FieldValue => v !== null);
+      const candidates = valueCandidates(hit, bySegment, segments, unit, { overColon: true });
+      const value = candidates.map((c) => readHeaderValue(kind, c.text)).find((v): v is FieldValue => v !== null);
+      if (kind === 'org' && typeof value === 'string' && !looksLikeHospital(value)) {
+        // OCR boxed the name in pieces (武汉市第一 | 人民医院): the first piece grown over the
+        // cells right of it, when that gives an institution's name.
+        const first = candidates.find((c) => readHeaderValue(kind, c.text) !== null);
+        const joined = first ? nameAcrossCells(first, segments, bySegment, unit) : '';
+        if (joined !== '') {
+          out[field] = joined;
+          break;
+        }
+      }
       if (value !== undefined) {
         out[field] = value;
         break;
@@ -187,10 +196,74 @@ export function readHeader(
   const agreeing = figureAgreeingWithCapital(perField.get('total_cost_figures') ?? [], out, (hit) => valueCandidates(hit, bySegment, segments, unit));
   if (agreeing !== null) out.total_cost_figures = agreeing;
   if (out.patient_gender === undefined) {
-    const gender = genderOfHalfLabel(segments) ?? loneGender(segments);
+    // The ID number's gender only where the invoice prints a gender (a trace of its label) that
+    // OCR could not read: an invoice without one answers 0, unknown, as printed.
+    const printsGender = segments.some((s) => /^[^\u4e00-\u9fff\w]?(性.?|.?别)[:：]/u.test(s.text));
+    const gender = genderOfHalfLabel(segments) ?? loneGender(segments) ?? (printsGender ? genderOfIdNumber(segments.map((s) => s.text)) : null);
     if (gender !== null) out.patient_gender = gender;
   }
   return out;
+}
+
+/** Cells joined into one name: at most this many after the first. */
+const MAX_NAME_PIECES = 3;
+
+/**
+ * An institution's name OCR boxed in pieces along its row (武汉市第一 | 人民医院, 南昌同仁 | 医院章):
+ * the cell grown over the nearest cells right of it (starting within three line heights of its
+ * end, centres within 0.75 line heights: dot-matrix pieces drift) until the text has a name's
+ * shape. Cells starting with a term are another field's. '' when no join gives the shape.
+ */
+export function nameAcrossCells(first: Segment, segments: readonly Segment[], bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>, unit: number): string {
+  let text = first.text;
+  let end = first.box;
+  const used = new Set([first.id]);
+  for (let k = 0; k < MAX_NAME_PIECES; k++) {
+    const next = segments
+      .filter((s) => !used.has(s.id) && s.box.x0 >= end.x1 - 0.5 * unit && s.box.x0 - end.x1 <= 3 * unit)
+      .filter((s) => Math.abs(centreY(s.box) - centreY(end)) <= 0.75 * unit)
+      .filter((s) => (bySegment.get(s.id) ?? [])[0]?.start !== 0)
+      .sort((a, b) => a.box.x0 - b.box.x0)[0];
+    if (!next) return '';
+    used.add(next.id);
+    text += next.text;
+    end = next.box;
+    const value = readHeaderValue('org', text);
+    if (typeof value === 'string' && looksLikeHospital(value)) return value;
+  }
+  return '';
+}
+
+/** Weights of the 17 digits of a PRC resident ID number (GB 11643), for its check character. */
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/**
+ * The gender a printed 18-digit resident ID number encodes (its 17th digit: odd for men, even for
+ * women), when no gender was read. Only numbers whose check character and birth date are valid
+ * count, so an invoice or serial number of 18 digits is never taken for one; all such numbers on
+ * the page must agree. null otherwise.
+ */
+export function genderOfIdNumber(texts: readonly string[]): FieldValue | null {
+  const found = new Set<1 | 2>();
+  for (const text of texts) {
+    for (const m of text.matchAll(/(?<![0-9])([1-9]\d{16}[0-9Xx])(?![0-9A-Za-z])/g)) {
+      const id = m[1]!.toUpperCase();
+      if (!isResidentId(id)) continue;
+      found.add(Number(id[16]) % 2 === 1 ? 1 : 2);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+function isResidentId(id: string): boolean {
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(id[i]), 0);
+  if (ID_CHECK[sum % 11] !== id[17]) return false;
+  const year = Number(id.slice(6, 10));
+  const month = Number(id.slice(10, 12));
+  const day = Number(id.slice(12, 14));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**
@@ -271,9 +344,16 @@ export const HOSPITAL_NAME = hospitalNameTables().pattern;
 export function findHospitalName(segments: readonly Segment[], title: Title | null, tables: ExtractTables): string {
   const titleIds = new Set(title?.segments.map((s) => s.id) ?? []);
   const ownLabels = new Set(['hospital_name', 'charging_units'].flatMap((f) => tables.fields.get(f as HeaderField)?.labels ?? []).map(compact));
+  // Labels of other fields of four characters and more (医疗机构类型): text starting with one is
+  // that field's value, also when OCR lost or misread the colon after the label (医疗机构类型明中医医院).
+  const otherLabels = [...tables.fields.entries()]
+    .filter(([f]) => f !== 'hospital_name' && f !== 'charging_units')
+    .flatMap(([, spec]) => spec.labels.map(compact))
+    .filter((l) => [...l].length >= 4 && !ownLabels.has(l));
   for (const s of segments) {
     if (titleIds.has(s.id)) continue;
     const text = compact(s.text);
+    if (otherLabels.some((l) => text.startsWith(l))) continue;
     const colon = text.search(/[:：]/);
     const label = colon > 0 ? text.slice(0, colon).replace(/[(（][^)）]*[)）]$/, '') : '';
     if (label !== '' && !ownLabels.has(label)) continue;
@@ -308,7 +388,7 @@ export function dropLabelValues(hits: readonly TermHit<TermPayload>[]): TermHit<
 export function repairHospitalName(name: string, province: Province | undefined, tables: ExtractTables): string {
   // A dot or mark read before the name (·天津…) is no part of it: names start with a character.
   const bare = name.replace(/^[^\u4e00-\u9fff]+/, '');
-  return repairNameWords(restorePlacePrefix(bare, province, tables));
+  return trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables)));
 }
 
 /** The former name of repairHospitalName, as extractor.ts and operations.ts import it. */

@@ -114,6 +114,20 @@ export function preferHospitalShaped(readings: readonly string[], t: HospitalNam
   return readings.find((r) => looksLikeHospital(r, t)) ?? readings.find((r) => r !== '') ?? '';
 }
 
+/**
+ * A name without what OCR read after its suffix: one stray character or mark at most (南宁口腔医院儿,
+ * 重庆肿瘤医院_川: a seal's letter, a speck). A tail of two characters and more may be printed
+ * (…医院门诊部, …医院(北院)) and is kept, as is a name without a suffix.
+ */
+export function trimAfterSuffix(name: string, t: HospitalNameTables = hospitalNameTables()): string {
+  const m = t.pattern.exec(name);
+  if (!m) return name;
+  const end = m.index + m[0].length;
+  const tail = name.slice(end);
+  const han = [...tail].filter((c) => /[\u4e00-\u9fff]/.test(c)).length;
+  return tail !== '' && han <= 1 && !/[(（]/.test(tail) ? name.slice(0, end) : name;
+}
+
 /** The first institution-shaped name inside a text, or ''. */
 export function hospitalIn(text: string, t: HospitalNameTables = hospitalNameTables()): string {
   const m = t.pattern.exec(text);
@@ -243,15 +257,12 @@ function allowedMisreads(length: number): number {
  * 第一 and 第二 alike: left as read), only Chinese characters are replaced, and characters that
  * belong to a word read exactly are never touched, so a correct name never changes.
  */
-export function repairNameWords(name: string, t: HospitalNameTables = hospitalNameTables()): string {
+export function repairNameWords(read: string, t: HospitalNameTables = hospitalNameTables()): string {
+  // A lost character first: 第二民医院 is one character from 人民医院 too, but the longer word
+  // 第二人民医院 explains all of it.
+  const name = restoreLostCharacter(read, t);
   const chars = [...name];
-  const covered = new Array<boolean>(chars.length).fill(false);
-  for (const w of t.nameWords) {
-    for (let at = name.indexOf(w); at >= 0; at = name.indexOf(w, at + 1)) {
-      const start = [...name.slice(0, at)].length;
-      for (let k = 0; k < [...w].length; k++) covered[start + k] = true;
-    }
-  }
+  const covered = coveredByWords(name, t);
   // Windows (start, length) -> the words that fit them with their numbers of misreads.
   const windows = new Map<string, { start: number; word: string[]; misreads: number }[]>();
   for (const w of t.nameWords) {
@@ -290,6 +301,45 @@ export function repairNameWords(name: string, t: HospitalNameTables = hospitalNa
     });
   }
   return repairOrdinal(out.join(''), t);
+}
+
+/**
+ * A generic word of five characters and more that lost one inner character to OCR (妇幼保院 for
+ * 妇幼保健院, 第二民医院 for 第二人民医院: thin or faint strokes) gets it back, only where exactly
+ * one word fits and the short form does not overlap a word read exactly. First and last characters
+ * are not guessed: a name cut at its start or end is the place repair's business.
+ */
+function restoreLostCharacter(name: string, t: HospitalNameTables): string {
+  const chars = [...name];
+  const covered = coveredByWords(name, t);
+  const fits = new Map<string, { start: number; length: number; word: string }>();
+  for (const w of t.nameWords) {
+    const word = [...w];
+    if (word.length < 5 || name.includes(w)) continue;
+    for (let lost = 1; lost < word.length - 1; lost++) {
+      const short = [...word.slice(0, lost), ...word.slice(lost + 1)];
+      for (let start = 0; start + short.length <= chars.length; start++) {
+        if (short.some((c, k) => chars[start + k] !== c)) continue;
+        if (short.some((_, k) => covered[start + k])) continue;
+        fits.set(`${start}:${w}`, { start, length: short.length, word: w });
+      }
+    }
+  }
+  if (fits.size !== 1) return name;
+  const [fit] = [...fits.values()];
+  return chars.slice(0, fit!.start).join('') + fit!.word + chars.slice(fit!.start + fit!.length).join('');
+}
+
+/** For each character of a name, whether it lies inside a generic word read exactly. */
+function coveredByWords(name: string, t: HospitalNameTables): boolean[] {
+  const covered = new Array<boolean>([...name].length).fill(false);
+  for (const w of t.nameWords) {
+    for (let at = name.indexOf(w); at >= 0; at = name.indexOf(w, at + 1)) {
+      const start = [...name.slice(0, at)].length;
+      for (let k = 0; k < [...w].length; k++) covered[start + k] = true;
+    }
+  }
+  return covered;
 }
 
 /**

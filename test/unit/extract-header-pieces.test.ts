@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { genderOfIdNumber, repairHospitalName } from '../../src/extract/header.js';
+import { repairNameWords, trimAfterSuffix } from '../../src/extract/hospital-name.js';
+import { extractTables } from '../../src/extract/tables.js';
+import { line } from './extract-lines.js';
+
+const TITLE = line('湖北省医疗住院收费票据', 300, 30, 28, 34);
+
+test('a hospital name OCR boxed in two cells right of its label is read whole', () => {
+  const lines = [TITLE, line('合计 377.20', 60, 200), line('收款单位（章）：', 60, 400), line('武汉市第一', 240, 402), line('人民医院', 350, 408)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '武汉市第一人民医院');
+});
+
+test('cells right of a name piece are not joined when no institution name comes of it', () => {
+  const lines = [TITLE, line('合计 377.20', 60, 200), line('收款单位（章）：', 60, 400), line('武汉市第一', 240, 402), line('复核人：', 700, 400)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '武汉市第一', 'the piece as read, not joined with a label');
+});
+
+test('text after another field label without its colon is that field value, not the issuer', () => {
+  const lines = [TITLE, line('合计 377.20', 60, 200), line('医疗机构类型明中医医院', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '');
+});
+
+test('one stray character after the suffix is dropped; a printed tail stays', () => {
+  assert.equal(trimAfterSuffix('南宁口腔医院儿'), '南宁口腔医院');
+  assert.equal(trimAfterSuffix('重庆肿瘤医院_川'), '重庆肿瘤医院');
+  assert.equal(trimAfterSuffix('某市人民医院门诊部'), '某市人民医院门诊部');
+  assert.equal(trimAfterSuffix('某市人民医院(东院)'), '某市人民医院(东院)');
+  assert.equal(trimAfterSuffix('甘肃省肿'), '甘肃省肿', 'no suffix: as read');
+  assert.equal(repairHospitalName('南宁口腔医院儿', 'guangxi', extractTables()), '南宁口腔医院');
+});
+
+test('a generic word that lost an inner character gets it back, only when one word fits', () => {
+  assert.equal(repairNameWords('杭州妇幼保院'), '杭州妇幼保健院');
+  assert.equal(repairNameWords('南京市第二民医院'), '南京市第二人民医院', 'the longer word wins over a misread 人民医院');
+  assert.equal(repairNameWords('南京市第人民医院'), '南京市第人民医院', 'the numeral is not guessed');
+  assert.equal(repairNameWords('杭州妇幼保健院'), '杭州妇幼保健院');
+  assert.equal(repairNameWords('陕西省第主医院'), '陕西省第三医院', '主 is listed for 三');
+});
+
+test('gender from a valid 18-digit ID number, never from any 18 digits', () => {
+  assert.equal(genderOfIdNumber(['交款人统一社会信用代码：11010519491231002X']), 2);
+  assert.equal(genderOfIdNumber(['身份证号 330106198402204134']), 1);
+  assert.equal(genderOfIdNumber(['330106198402204135']), null, 'check character wrong');
+  assert.equal(genderOfIdNumber(['11010519491231002X', '330106198402204134']), null, 'numbers disagree');
+});
+
+test('the ID number gives the gender only where a gender label OCR could not read is printed', () => {
+  const base = [TITLE, line('合计 377.20', 60, 200), line('交款人统一社会信用代码：330106198402204134', 60, 100)];
+  const withLabel = extractInvoice({ lines: [...base, line('性营：', 60, 300)], width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(withLabel.ok);
+  assert.equal(withLabel.ok && withLabel.result.patient_gender, 1);
+  const without = extractInvoice({ lines: base, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(without.ok);
+  assert.equal(without.ok && without.result.patient_gender, 0, 'no gender printed: unknown');
+});
