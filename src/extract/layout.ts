@@ -18,6 +18,8 @@ export interface PlacedChar {
   readonly char: string;
   readonly x0: number;
   readonly x1: number;
+  /** The recogniser's confidence in this character, [0, 1] (the line's mean when it gave none). */
+  readonly score?: number;
 }
 
 /** A run of characters of one OCR line with no wide gap inside. */
@@ -68,8 +70,8 @@ export function horizontalOverlap(a: Box, b: Box): number {
  */
 function placeChars(line: OcrLine, box: Box): PlacedChar[] {
   let raw = line.chars.length === [...line.text].length && line.chars.length > 0
-    ? line.chars.map((c) => ({ char: c.char, x: c.x }))
-    : [...line.text].map((char, i, all) => ({ char, x: (i + 0.5) / all.length }));
+    ? line.chars.map((c) => ({ char: c.char, x: c.x, score: c.score }))
+    : [...line.text].map((char, i, all) => ({ char, x: (i + 0.5) / all.length, score: line.score }));
   // A line that is only an amount with a space before two final digits (`6472 99`) lost its
   // decimal point to OCR; dropping the space would make it a hundred times larger.
   if (/^[¥￥\s]*-?[\d,]+ \d{2}$/.test(line.text.trim())) {
@@ -88,7 +90,7 @@ function placeChars(line: OcrLine, box: Box): PlacedChar[] {
     // No character is wider than the line is tall (CJK are square, digits narrower).
     const half = Math.max(0.5, Math.min(left, right, pitch * 1.5, height(box)) / 2);
     const norm = normalizeText(c.char).replace(/\s+/g, '');
-    for (const ch of norm) out.push({ char: ch, x0: centres[i]! - half, x1: centres[i]! + half });
+    for (const ch of norm) out.push({ char: ch, x0: centres[i]! - half, x1: centres[i]! + half, score: c.score });
   });
   return out;
 }
