@@ -9,11 +9,11 @@ import type { CostDetail, ExtractVariant, MedicalResult, Province } from '../con
 import type { OcrLine } from '../ocr/types.js';
 import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.js';
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
-import { checkPayments, computeChecksum } from './checksum.js';
+import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { preferHospitalShaped } from './hospital-name.js';
-import { fillFromSplit, readCategories, readPaymentLabels, restoreLostPoints, type PrintedPayment } from './grid.js';
+import { fillFromSplit, misreadPart, readCategoryAmounts, readPaymentLabels, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
 } from './header.js';
@@ -202,7 +202,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const catalogue = input.catalogue ?? nationalCatalogue();
   // A category word in a detail table's rows (挂号费 1次 1.00) is a billed item, not a category.
   const detailTables = readDetailTables(segments, unit, tables, catalogue, new Set(tables.categories));
-  const categories: CostCategory[] = readCategories(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
+  const categoryReadings = readCategoryAmounts(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
+  let categories: CostCategory[] = categoryReadings.map(({ name, cost }) => ({ name, cost }));
   const { payments: printedPayments, amountless } = readPaymentLabels(hits, segments, unit, province);
   let details = detailTables.details;
 
@@ -245,6 +246,14 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
     if (read) qrMismatch = mismatch;
   }
+  // A category amount OCR misread (a figure the recogniser doubted: 5380.00 for 5880.00) is put back
+  // from the total, when the total stands without the categories (大写, QR, payment split, details).
+  const totalStands = totalCheck({
+    totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
+    corroborations: totalCorroborations([], details, printedPayments, input.qrPayloads ?? [], segments, tables),
+  }) === 1;
+  const categoryFix = totalStands ? misreadPart(categoryReadings, total) : null;
+  if (categoryFix) categories = categories.map((c) => (c.name === categoryFix.name ? { name: c.name, cost: categoryFix.cost } : c));
   // A row's cost misread against its quantity × price is put right when the sums decide (details.ts).
   details = reconcileDetailCosts(details, [total, roundCents(categories.reduce((a, c) => a + c.cost, 0))]);
 

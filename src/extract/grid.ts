@@ -6,7 +6,7 @@
 import type { CostCategory } from '../contract/common.js';
 import type { Province } from '../contract/extract.js';
 import { centreY, slice, type Segment } from './layout.js';
-import { findAmounts, roundCents, sameAmount } from './parse/amount.js';
+import { findAmounts, roundCents, sameAmount, type AmountHit } from './parse/amount.js';
 import type { TermPayload } from './header.js';
 import { extractTables, type PaymentRelation } from './tables.js';
 import { editDistance } from '../util/text.js';
@@ -18,7 +18,7 @@ function amountAfter(
   bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
   segments: readonly Segment[],
   unit: number,
-): { value: number; hasDecimals: boolean; score: number; wellFormed: boolean } | null {
+): ({ value: number } & AmountReading) | null {
   const y = centreY(hit.segment.box);
   const candidates = valueCandidates(hit, bySegment, segments, unit).slice(0, 4);
   // Of two cells stacked over each other right of the label (a tilted block: the next row's value
@@ -40,10 +40,9 @@ function amountAfter(
     const money = hits.find((h) => h.hasDecimals) ?? hits[0];
     if (!money) continue;
     const cents = money.hasDecimals || money.value < 0 || !/^\s*$/.test(c.text.slice(money.end)) ? null : centsAfter(c, segments, unit);
-    const score = Math.min(1, ...c.chars.slice(money.start, money.end).map((ch) => ch.score ?? 1));
-    if (cents !== null) return { value: roundCents(money.value + cents), hasDecimals: true, score, wellFormed: false };
-    const wellFormed = /\.\d{2}$/.test(c.text.slice(money.start, money.end));
-    return { value: money.value, hasDecimals: money.hasDecimals, score, wellFormed };
+    const quality = readingQuality(c, money);
+    if (cents !== null) return { value: roundCents(money.value + cents), ...quality, hasDecimals: true, wellFormed: false };
+    return { value: money.value, ...quality };
   }
   return null;
 }
@@ -113,7 +112,7 @@ function rowAmount(
   unit: number,
   boundary: number,
   slope = 0,
-): number | null {
+): ({ value: number } & AmountReading) | null {
   const own = bySegment.get(hit.segment.id) ?? [];
   const next = own.find((h) => h.start >= hit.end);
   const rest = slice(hit.segment, hit.end, next ? next.start : undefined);
@@ -143,9 +142,21 @@ function rowAmount(
   // A bracketed number is a note or a reference, never the amount. Money is printed with two
   // decimals: the rightmost such number is the amount, and a bare count right of it (a speck or
   // the binding hole read as 0 at the margin) is not; without decimals anywhere the rightmost wins.
-  const found = cells.flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, '')));
-  const money = found.filter((h) => h.hasDecimals);
-  return (money[money.length - 1] ?? found[found.length - 1])?.value ?? null;
+  // Brackets are blanked rather than cut, so positions still point at the cell's characters.
+  const found = cells.flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, (b) => ' '.repeat(b.length))).map((h) => ({ h, c })));
+  const money = found.filter((f) => f.h.hasDecimals);
+  const pick = money[money.length - 1] ?? found[found.length - 1];
+  if (!pick) return null;
+  return { value: pick.h.value, ...readingQuality(pick.c, pick.h) };
+}
+
+/** How an amount was read: the recogniser's lowest confidence over it, and whether it has two decimals. */
+function readingQuality(cell: Segment, hit: AmountHit): { hasDecimals: boolean; score: number; wellFormed: boolean } {
+  return {
+    hasDecimals: hit.hasDecimals,
+    score: Math.min(1, ...cell.chars.slice(hit.start, hit.end).map((ch) => ch.score ?? 1)),
+    wellFormed: /\.\d{2}$/.test(cell.text.slice(hit.start, hit.end)),
+  };
 }
 
 /** How far a cell lies below (positive) the line through a name's centre at the given slant. */
@@ -214,8 +225,24 @@ export function readCategories(
   unit: number,
   categories: readonly string[] = extractTables().categories,
 ): CostCategory[] {
+  return readCategoryAmounts(hits, segments, unit, categories).map(({ name, cost }) => ({ name, cost }));
+}
+
+/** A category or payment amount with how it was read (restoreFromSum). */
+export interface ReadAmount extends Partial<AmountReading> {
+  readonly name: string;
+  readonly cost: number;
+}
+
+/** Categories with how their amounts were read. */
+export function readCategoryAmounts(
+  hits: readonly TermHit<TermPayload>[],
+  segments: readonly Segment[],
+  unit: number,
+  categories: readonly string[] = extractTables().categories,
+): ReadAmount[] {
   const bySegment = groupBySegment(hits);
-  const out: CostCategory[] = [];
+  const out: ReadAmount[] = [];
   const isCategory = (h: TermHit<TermPayload>): boolean => h.payloads.some((x) => x.type === 'category');
   // Category names stand in columns; the next column of names to the right bounds a row's cells.
   const nameColumns = hits.filter(isCategory).map((h) => h.segment.chars[h.start]!.x0);
@@ -235,23 +262,30 @@ export function readCategories(
     if (out.some((c) => c.name === name) || (name === p.name && tailOfName(hit, bySegment) && !inNameColumn(hit))) continue;
     const right = hit.segment.chars[hit.end - 1]!.x1;
     const boundary = Math.min(Infinity, ...nameColumns.filter((x) => x > right + unit));
-    const cost = rowAmount(hit, bySegment, segments, unit, boundary, slope);
-    if (cost !== null) out.push({ name, cost });
+    const amount = rowAmount(hit, bySegment, segments, unit, boundary, slope);
+    if (amount !== null) {
+      const { value, ...quality } = amount;
+      out.push({ name, cost: value, ...quality });
+    }
   }
   return out;
 }
 
-export interface PrintedPayment {
+/** How an amount was read, for telling OCR damage from what was printed. */
+export interface AmountReading {
+  /** False when the amount was read without decimal places (a point OCR lost makes it 100 times larger). */
+  readonly hasDecimals: boolean;
+  /** The recogniser's lowest confidence over the amount's characters (1 when not known). */
+  readonly score: number;
+  /** True when read as money is printed, with exactly two decimals (`179.74`, not `5595.4` or `1127`). */
+  readonly wellFormed: boolean;
+}
+
+export interface PrintedPayment extends Partial<AmountReading> {
   readonly name: string;
   readonly cost: number;
-  /** False when the amount was read without decimal places (a point OCR lost makes it 100 times larger). */
-  readonly hasDecimals?: boolean;
   /** True when the amount was not read but worked out from a relation (fillFromSplit): no evidence for it. */
   readonly derived?: boolean;
-  /** The recogniser's lowest confidence over the amount's characters (1 when not known). */
-  readonly score?: number;
-  /** True when read as money is printed, with exactly two decimals (`179.74`, not `5595.4` or `1127`). */
-  readonly wellFormed?: boolean;
 }
 
 /**
@@ -323,7 +357,8 @@ export function readPaymentLabels(
       amountless.add(p.name);
       continue;
     }
-    const item = { name: p.name, cost: amount.value, hasDecimals: amount.hasDecimals, score: amount.score, wellFormed: amount.wellFormed, rank };
+    const { value, ...quality } = amount;
+    const item = { name: p.name, cost: value, ...quality, rank };
     if (seen >= 0) out[seen] = item;
     else out.push(item);
   }
@@ -379,7 +414,7 @@ export function restoreLostPoints(
 }
 
 /** The figures of an amount as OCR read them: with its two decimals, or the whole number read without any. */
-function figuresRead(p: PrintedPayment): string {
+function figuresRead(p: ReadAmount): string {
   return p.hasDecimals === false && Number.isInteger(p.cost) ? String(Math.abs(p.cost)) : Math.abs(p.cost).toFixed(2).replace('.', '');
 }
 
@@ -390,7 +425,7 @@ function figuresRead(p: PrintedPayment): string {
  * An amount read as money is printed (two decimals) is only taken for a misread when the
  * recogniser doubted one of its figures: a split printed off by 1 or 10 reads with confidence.
  */
-function couldBeReadAs(read: PrintedPayment, value: number): boolean {
+function couldBeReadAs(read: ReadAmount, value: number): boolean {
   if (value <= 0) return false;
   const got = figuresRead(read);
   const want = value.toFixed(2).replace('.', '');
@@ -413,17 +448,26 @@ export function restoreFromSplit(payments: readonly PrintedPayment[], relations:
     if (r.equals !== '$total' || r.minus.length > 0) continue;
     const present = out.filter((p) => r.sum.includes(p.name));
     if (present.length < r.minPresent) continue;
-    const sum = roundCents(present.reduce((a, p) => a + p.cost, 0));
-    if (sameAmount(sum, total)) continue;
-    const fixes = present.flatMap((p) => {
-      const value = roundCents(total - (sum - p.cost));
-      return couldBeReadAs(p, value) ? [{ name: p.name, cost: value }] : [];
-    });
-    if (fixes.length !== 1) continue;
-    const fix = fixes[0]!;
+    const fix = misreadPart(present, total);
+    if (!fix) continue;
     out = out.map((p) => (p.name === fix.name ? { name: p.name, cost: fix.cost, hasDecimals: true } : p));
   }
   return out;
+}
+
+/**
+ * The one part of a sum that OCR misread, with its amount put back: when the parts do not add up
+ * to the total and exactly one part, replaced by what the others leave of it, becomes an amount
+ * its figures as read could be (couldBeReadAs). Null when the sum holds, or none or several fit.
+ */
+export function misreadPart(parts: readonly ReadAmount[], total: number): { name: string; cost: number } | null {
+  const sum = roundCents(parts.reduce((a, p) => a + p.cost, 0));
+  if (sameAmount(sum, total)) return null;
+  const fixes = parts.flatMap((p) => {
+    const value = roundCents(total - (sum - p.cost));
+    return couldBeReadAs(p, value) ? [{ name: p.name, cost: value }] : [];
+  });
+  return fixes.length === 1 ? fixes[0]! : null;
 }
 
 /**

@@ -142,3 +142,24 @@ test('a payment label read as printed outranks another label that only a misread
   assert.ok(out.ok);
   assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自付', 44.33]]);
 });
+
+test('a category amount with a doubted figure is put back from a total that stands without the categories', () => {
+  const doubted = (text: string, x: number, y: number, at: number) => {
+    const l = line(text, x, y);
+    return { ...l, chars: l.chars.map((c, i) => (i === at ? { ...c, score: 0.5 } : c)) };
+  };
+  const page = (misread: ReturnType<typeof line>) => [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('手术费', 80, 200), misread,
+    line('检查费', 80, 240), line('100.00', 400, 240),
+    line('合计（大写）伍仟玖佰捌拾元整', 80, 300),
+    line('（小写）5980.00', 700, 300),
+  ];
+  const categories = (lines: ReturnType<typeof line>[]) => {
+    const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+    assert.ok(out.ok);
+    return out.result.cost_categories.map((c) => [c.name, c.cost]);
+  };
+  assert.deepEqual(categories(page(doubted('5380.00', 400, 200, 1))), [['手术费', 5880], ['检查费', 100]]);
+  assert.deepEqual(categories(page(line('5380.00', 400, 200))), [['手术费', 5380], ['检查费', 100]], 'read with confidence: printed so');
+});
