@@ -61,6 +61,16 @@ export interface SealOptions {
   readonly maxRingFraction: number;
   /** Share of a frame's sides drawn as lines along its own (tilted) axes. */
   readonly minTiltedFrame: number;
+  /**
+   * A worn frame (gaps where the stamp pressed unevenly) may show less of its sides, down to
+   * `minWornFrame`, when its ink is centred in its box to within `maxWornOffCentre` of the
+   * half-sides: a stamp's words sit in the middle of its frame, while a printed form's label box
+   * holds its label at one side.
+   */
+  readonly minWornFrame: number;
+  readonly maxWornOffCentre: number;
+  /** Ink pieces a drawn frame needs (the frame and two characters: 核对). */
+  readonly minFramePieces: number;
   /** A blob accepted by its round shape must show this share of a thin outline, at most this thick. */
   readonly minBlobOutline: number;
   readonly maxBlobStroke: number;
@@ -97,6 +107,9 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   darkOffset: 14,
   maxRingFraction: 0.12,
   minTiltedFrame: 0.85,
+  minWornFrame: 0.62,
+  maxWornOffCentre: 0.08,
+  minFramePieces: 3,
   minBlobOutline: 0.78,
   maxBlobStroke: 0.15,
   minPaperBright: 140,
@@ -323,14 +336,15 @@ function blobsOfInk(work: RgbImage, mask: Plane, o: SealOptions, minRing: number
     const ink = countInBox(mask, c.x0, c.y0, c.x1, c.y1) / (w * h);
     if (ink < o.minInk || ink > o.maxInk) continue;
     // Hand-pressed rectangular stamps sit at a tilt: their frame is looked for along its own axes.
-    const framed = minFrame <= 1 && (frameCoverage(mask, c) >= minFrame || tiltedFrame(mask, c.x0, c.y0, c.x1, c.y1).coverage >= o.minTiltedFrame);
+    const framed = minFrame <= 1 && (frameCoverage(mask, c) >= minFrame || isTiltedFrame(mask, c, o));
     if (!framed && ringCoverage(mask, c) < minRing) continue;
     // A round blob must then have a thin outline all the way round (a worn one most of the way):
     // a block of red words or a red label column fills the same sectors without drawing a ring.
     if (needThinRing && !framed && !thinRing(mask, c, o)) continue;
     // A stamp is an outline holding separate marks (characters, a star); a big red glyph with a
     // round or boxy shape (an "O", a "No") is one or two pieces.
-    if (piecesInBox(mask, c, 3) < o.minPieces) continue;
+    // A drawn frame is no glyph: the frame and two characters are enough.
+    if (piecesInBox(mask, c, 3) < (framed ? o.minFramePieces : o.minPieces)) continue;
     // A stamp sits on paper: the ink stops at its outline. Coloured patterns (the guilloche of a
     // card, a photo) carry on past any box drawn in them.
     const m = Math.max(2, Math.round(Math.max(w, h) * 0.12));
@@ -344,6 +358,34 @@ function blobsOfInk(work: RgbImage, mask: Plane, o: SealOptions, minRing: number
     out.push(c);
   }
   return out;
+}
+
+/** A frame drawn at a tilt: most of its sides, or a worn frame round centred ink (see `minWornFrame`). */
+function isTiltedFrame(mask: Plane, c: Candidate, o: SealOptions): boolean {
+  const coverage = tiltedFrame(mask, c.x0, c.y0, c.x1, c.y1).coverage;
+  if (coverage >= o.minTiltedFrame) return true;
+  if (coverage < o.minWornFrame) return false;
+  const [dx, dy] = inkOffCentre(mask, c);
+  return Math.abs(dx) <= o.maxWornOffCentre && Math.abs(dy) <= o.maxWornOffCentre;
+}
+
+/** Offset of the ink's centroid from the box centre, as fractions of the half-sides. */
+function inkOffCentre(mask: Plane, c: Candidate): [number, number] {
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  for (let y = c.y0; y <= c.y1; y++) {
+    for (let x = c.x0; x <= c.x1; x++) {
+      if (!mask.data[y * mask.width + x]) continue;
+      sx += x;
+      sy += y;
+      n++;
+    }
+  }
+  if (n === 0) return [1, 1];
+  const hw = Math.max(1, (c.x1 - c.x0) / 2);
+  const hh = Math.max(1, (c.y1 - c.y0) / 2);
+  return [(sx / n - (c.x0 + c.x1) / 2) / hw, (sy / n - (c.y0 + c.y1) / 2) / hh];
 }
 
 function thinRing(mask: Plane, c: Candidate, o: SealOptions): boolean {
