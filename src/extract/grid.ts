@@ -18,9 +18,12 @@ function amountAfter(
   bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
   segments: readonly Segment[],
   unit: number,
-): ({ value: number } & AmountReading) | null {
+  taken: ReadonlySet<string> = new Set(),
+): ({ value: number; cell: string; offLine: number } & AmountReading) | null {
   const y = centreY(hit.segment.box);
-  const candidates = valueCandidates(hit, bySegment, segments, unit).slice(0, 4);
+  // Reading on past a taken cell, only the label's own row counts: the cells below are the next rows'.
+  const candidates = valueCandidates(hit, bySegment, segments, unit).slice(0, 4)
+    .filter((c) => taken.size === 0 || Math.abs(centreY(c.box) - y) <= 0.75 * Math.max(unit, hit.segment.box.y1 - hit.segment.box.y0));
   // Of two cells stacked over each other right of the label (a tilted block: the next row's value
   // nearer in x), the one nearer the label's line is its value, unless the label of the row beside
   // ours claims it (claimedAcross). Only figures compete: seal letters or a speck stacked over the
@@ -28,7 +31,7 @@ function amountAfter(
   const offRow = (c: Segment): boolean =>
     c.id !== hit.segment.id && c.box.x0 >= hit.segment.box.x1 - 0.5 * unit
     && candidates.some((o) => {
-      if (o === c || o.id === hit.segment.id || !stackedOver(o, c) || findAmounts(o.text).length === 0) return false;
+      if (o === c || o.id === hit.segment.id || taken.has(cellKey(o)) || !stackedOver(o, c) || findAmounts(o.text).length === 0) return false;
       return Math.abs(centreY(o.box) - y) < Math.abs(centreY(c.box) - y)
         ? !claimedAcross(hit, o, c, bySegment, segments, unit)
         : claimedAcross(hit, c, o, bySegment, segments, unit);
@@ -36,15 +39,23 @@ function amountAfter(
   for (const c of candidates.filter((x) => !offRow(x))) {
     // A candidate that starts with words is some other cell (a name, a note), not our amount.
     if (/^[\u4e00-\u9fff]{2,}/.test(c.text)) continue;
+    const cell = cellKey(c);
+    if (taken.has(cell)) continue;
     const hits = findAmounts(c.text);
     const money = hits.find((h) => h.hasDecimals) ?? hits[0];
     if (!money) continue;
     const cents = money.hasDecimals || money.value < 0 || !/^\s*$/.test(c.text.slice(money.end)) ? null : centsAfter(c, segments, unit);
     const quality = readingQuality(c, money);
-    if (cents !== null) return { value: roundCents(money.value + cents), ...quality, hasDecimals: true, wellFormed: false };
-    return { value: money.value, ...quality };
+    const where = { cell, offLine: Math.abs(centreY(c.box) - y) };
+    if (cents !== null) return { value: roundCents(money.value + cents), ...quality, hasDecimals: true, wellFormed: false, ...where };
+    return { value: money.value, ...quality, ...where };
   }
   return null;
+}
+
+/** Which printed cell a value candidate is: its segment and where in it it starts. */
+function cellKey(c: Segment): string {
+  return `${c.id}:${c.chars[0]?.x0 ?? 0}`;
 }
 
 /**
@@ -340,7 +351,7 @@ export function readPaymentLabels(
   // A name printed twice (自费 as a bare word somewhere, 个人自费：148.95 in the payment block)
   // keeps the reading of its exact, then longest printed term, the most specific one; order is
   // first sighting.
-  const out: (PrintedPayment & { rank: number })[] = [];
+  const out: (PrintedPayment & { rank: number; hit: TermHit<TermPayload>; cell: string; offLine: number })[] = [];
   for (const hit of readingOrder(hits)) {
     const p = hit.payloads.find(
       (x): x is Extract<TermPayload, { type: 'payment' }> =>
@@ -358,11 +369,34 @@ export function readPaymentLabels(
       continue;
     }
     const { value, ...quality } = amount;
-    const item = { name: p.name, cost: value, ...quality, rank };
+    const item = { name: p.name, cost: value, ...quality, rank, hit };
     if (seen >= 0) out[seen] = item;
     else out.push(item);
   }
-  const payments = out.map(({ rank: _rank, ...payment }) => payment);
+  // One printed figure is one label's: of labels that took the same cell (a block whose values sit
+  // between its rows), the only one with no other figure to go to keeps it, else the one whose
+  // line it lies nearest; the others read on past it.
+  const next = new Map(out.map((item) => [item, out.some((o) => o !== item && o.cell === item.cell)
+    ? amountAfter(item.hit, bySegment, segments, unit, new Set([item.cell])) : null]));
+  const keeps = (item: (typeof out)[number]): boolean => {
+    const contenders = out.filter((o) => o.cell === item.cell);
+    if (contenders.length === 1) return true;
+    const stranded = contenders.filter((o) => next.get(o) === null);
+    if (stranded.length === 1) return stranded[0] === item;
+    // Nearest the line; on a tie the first in reading order.
+    return contenders.every((o) => o === item || o.offLine > item.offLine || (o.offLine === item.offLine && out.indexOf(o) > out.indexOf(item)));
+  };
+  const kept = out.flatMap((item) => {
+    if (keeps(item)) return [item];
+    const other = next.get(item);
+    if (!other) {
+      amountless.add(item.name);
+      return [];
+    }
+    const { value, ...quality } = other;
+    return [{ ...item, cost: value, ...quality }];
+  });
+  const payments = kept.map(({ name, cost, hasDecimals, score, wellFormed }): PrintedPayment => ({ name, cost, hasDecimals, score, wellFormed }));
   return { payments, amountless: [...amountless].filter((n) => !payments.some((x) => x.name === n)) };
 }
 

@@ -163,3 +163,19 @@ test('a category amount with a doubted figure is put back from a total that stan
   assert.deepEqual(categories(page(doubted('5380.00', 400, 200, 1))), [['手术费', 5880], ['检查费', 100]]);
   assert.deepEqual(categories(page(line('5380.00', 400, 200))), [['手术费', 5380], ['检查费', 100]], 'read with confidence: printed so');
 });
+
+test('a figure taken by two labels stays with the one whose line it lies on; the other reads on to its own', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 27.49', 80, 200),
+    line('合计（小写）27.49', 80, 300),
+    // 2.32 sits between the rows and nearer 个人账户支付's end than that label's own 25.17.
+    line('个人自费：', 80, 404),
+    line('2.32', 215, 420),
+    line('个人账户支付：', 80, 436),
+    line('25.17', 260, 440),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自费', 2.32], ['个人账户支付', 25.17]]);
+});
