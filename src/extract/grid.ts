@@ -36,14 +36,29 @@ function amountAfter(
         ? !claimedAcross(hit, o, c, bySegment, segments, unit)
         : claimedAcross(hit, c, o, bySegment, segments, unit);
     });
-  for (const c of candidates.filter((x) => !offRow(x))) {
+  const onRow = candidates.filter((x) => !offRow(x));
+  const rowHeight = Math.max(unit, hit.segment.box.y1 - hit.segment.box.y0);
+  for (const [i, c0] of onRow.entries()) {
     // A candidate that starts with words is some other cell (a name, a note), not our amount.
-    if (/^[\u4e00-\u9fff]{2,}/.test(c.text)) continue;
-    const cell = cellKey(c);
+    if (/^[\u4e00-\u9fff]{2,}/.test(c0.text)) continue;
+    const cell = cellKey(c0);
     if (taken.has(cell)) continue;
-    const hits = findAmounts(c.text);
-    const money = hits.find((h) => h.hasDecimals) ?? hits[0];
+    let c = asMoneyCell(c0);
+    let money = moneyIn(c);
     if (!money) continue;
+    if (!money.hasDecimals) {
+      // A few figures and then the amount in a cell of its own (医保统筹基金支付：4 | 476.47): the
+      // figures were a piece of it when the amount starts with them.
+      const figures = c.text.slice(money.start, money.end).replace(/\D/g, '');
+      const whole = onRow.slice(i + 1)
+        .filter((o) => Math.abs(centreY(o.box) - y) <= 0.75 * rowHeight && !taken.has(cellKey(o)))
+        .map((o) => ({ o, m: moneyIn(asMoneyCell(o)) }))
+        .find(({ o, m }) => m?.hasDecimals && o.text.slice(m.start, m.end).replace(/\D/g, '').startsWith(figures));
+      if (whole) {
+        c = asMoneyCell(whole.o);
+        money = whole.m!;
+      }
+    }
     const cents = money.hasDecimals || money.value < 0 || !/^\s*$/.test(c.text.slice(money.end)) ? null : centsAfter(c, segments, unit);
     const quality = readingQuality(c, money);
     const where = { cell, offLine: Math.abs(centreY(c.box) - y) };
@@ -51,6 +66,22 @@ function amountAfter(
     return { value: money.value, ...quality, ...where };
   }
   return null;
+}
+
+/** The amount a value cell holds: money (with decimals) before a bare number. */
+function moneyIn(c: Segment): AmountHit | undefined {
+  const hits = findAmounts(c.text);
+  return hits.find((h) => h.hasDecimals) ?? hits[0];
+}
+
+/**
+ * A value cell that is one number with its point read as a colon (80:38, ：80:38 with the label's
+ * colon) holds money: a payment's value is never a time. The text keeps its length, so positions
+ * still point at the cell's characters.
+ */
+function asMoneyCell(c: Segment): Segment {
+  const text = c.text.replace(/^([:：]?\d{1,7})[:：](\d{2})$/, '$1.$2');
+  return text === c.text ? c : { ...c, text };
 }
 
 /** Which printed cell a value candidate is: its segment and where in it it starts. */

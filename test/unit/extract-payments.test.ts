@@ -179,3 +179,17 @@ test('a figure taken by two labels stays with the one whose line it lies on; the
   assert.ok(out.ok);
   assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自费', 2.32], ['个人账户支付', 25.17]]);
 });
+
+test('a payment value with its point read as a colon is money, and figures before the amount\'s own cell are a piece of it', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 557.85', 80, 200),
+    line('合计（小写）557.85', 80, 300),
+    line('个人自费：80:38', 80, 400),
+    line('医保统筹基金支付：4', 600, 400),
+    line('476.47', 600 + 10 * 20 + 30, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自费', 80.38], ['医保统筹基金支付', 476.47]]);
+});
