@@ -193,11 +193,26 @@ function rowAmount(
 }
 
 /** How an amount was read: the recogniser's lowest confidence over it, and whether it has two decimals. */
-function readingQuality(cell: Segment, hit: AmountHit): { hasDecimals: boolean; score: number; wellFormed: boolean } {
+function readingQuality(cell: Segment, hit: AmountHit): AmountReading {
+  const token = cell.text.slice(hit.start, hit.end);
+  const figureScores: number[] = [];
+  const gapScores: number[] = [];
+  let gap = 1;
+  for (const ch of cell.chars.slice(hit.start, hit.end)) {
+    if (!/\d/.test(ch.char)) {
+      gap = Math.min(gap, ch.score ?? 1);
+      continue;
+    }
+    figureScores.push(ch.score ?? 1);
+    gapScores.push(gap);
+    gap = 1;
+  }
   return {
     hasDecimals: hit.hasDecimals,
-    score: Math.min(1, ...cell.chars.slice(hit.start, hit.end).map((ch) => ch.score ?? 1)),
-    wellFormed: /\.\d{2}$/.test(cell.text.slice(hit.start, hit.end)),
+    figureScores,
+    gapScores,
+    // No leading zero before the units either: 08.24 lost the figure before it.
+    wellFormed: /^(?:0|[1-9][\d,]*)\.\d{2}$/.test(token.replace(/^[¥Y]?\s?-?/, '')),
   };
 }
 
@@ -317,9 +332,11 @@ export function readCategoryAmounts(
 export interface AmountReading {
   /** False when the amount was read without decimal places (a point OCR lost makes it 100 times larger). */
   readonly hasDecimals: boolean;
-  /** The recogniser's lowest confidence over the amount's characters (1 when not known). */
-  readonly score: number;
-  /** True when read as money is printed, with exactly two decimals (`179.74`, not `5595.4` or `1127`). */
+  /** The recogniser's confidence in each figure as read, in order ([] when not known). */
+  readonly figureScores: readonly number[];
+  /** Per figure, its confidence in the point or comma right before it (1 when none). */
+  readonly gapScores: readonly number[];
+  /** True when read as money is printed, with exactly two decimals (`179.74`, not `5595.4`, `1127`, `08.24`). */
   readonly wellFormed: boolean;
 }
 
@@ -427,7 +444,7 @@ export function readPaymentLabels(
     const { value, ...quality } = other;
     return [{ ...item, cost: value, ...quality }];
   });
-  const payments = kept.map(({ name, cost, hasDecimals, score, wellFormed }): PrintedPayment => ({ name, cost, hasDecimals, score, wellFormed }));
+  const payments = kept.map(({ name, cost, hasDecimals, figureScores, gapScores, wellFormed }): PrintedPayment => ({ name, cost, hasDecimals, figureScores, gapScores, wellFormed }));
   return { payments, amountless: [...amountless].filter((n) => !payments.some((x) => x.name === n)) };
 }
 
@@ -484,20 +501,38 @@ function figuresRead(p: ReadAmount): string {
 }
 
 /**
- * Whether `read` can be OCR's reading of the amount `value`: its figures one figure off (changed,
- * lost or added: 179.74 for 779.74, 5595.4 for 5595.45, 102958 for 10295.18), or its first figures
- * when the end was cut off (1127 for 11271.60, 1007. for 1007.73, the cents in a cell of their own).
- * An amount read as money is printed (two decimals) is only taken for a misread when the
- * recogniser doubted one of its figures: a split printed off by 1 or 10 reads with confidence.
+ * Whether `read` can be OCR's reading of the amount `value`. A reading OCR visibly damaged (not
+ * two decimals, a leading zero) may be one figure off (lost or added: 5595.4 for 5595.45, 102958
+ * for 10295.18, 08.24 for 108.24) or the first figures of it when the end was cut off (1127 for
+ * 11271.60, 1007. for 1007.73). A reading shaped as money is printed may only differ in one figure
+ * the recogniser doubted (179.74 for 779.74 with the 1 scored 0.37): a sum printed off by 1 or
+ * 10, or a gap that is an item OCR did not find, leaves confident figures that must stay.
  */
 function couldBeReadAs(read: ReadAmount, value: number): boolean {
   if (value <= 0) return false;
   const got = figuresRead(read);
   const want = value.toFixed(2).replace('.', '');
-  if (got === want) return false;
+  if (got === want || want.length < 3) return false;
   if (read.hasDecimals === false && got.length >= 3 && want.startsWith(got)) return true;
-  if (read.wellFormed && (read.score ?? 1) >= DOUBTFUL_SCORE) return false;
-  return want.length >= 3 && editDistance(got, want) === 1;
+  if (!read.wellFormed) return editDistance(got, want) === 1;
+  // Shaped as printed: the one figure that differs (or the place of one lost or added) must be one
+  // the recogniser doubted.
+  const figures = read.figureScores ?? [];
+  const gaps = read.gapScores ?? [];
+  if (figures.length !== got.length || gaps.length !== got.length) return false;
+  const doubted = (score: number | undefined): boolean => score !== undefined && score < DOUBTFUL_SCORE;
+  if (got.length === want.length) {
+    const changed = [...got].flatMap((d, i) => (d === want[i] ? [] : [i]));
+    return changed.length === 1 && doubted(figures[changed[0]!]);
+  }
+  // A figure lost before got[i]: the recogniser doubted a figure or the point beside the place.
+  if (want.length === got.length + 1) {
+    return [...want].some((_, i) => want.slice(0, i) + want.slice(i + 1) === got
+      && (doubted(figures[i - 1]) || doubted(figures[i]) || doubted(gaps[i])));
+  }
+  // A figure added: the recogniser doubted it.
+  if (got.length === want.length + 1) return [...got].some((_, i) => got.slice(0, i) + got.slice(i + 1) === want && doubted(figures[i]));
+  return false;
 }
 
 /**

@@ -91,9 +91,19 @@ test('a misread term of the total split is put back when exactly one term could 
   assert.equal(cash(restoreFromSplit(read(1127, false), relations, 13242.35)), 11271.6, 'the end cut off');
   assert.equal(cash(restoreFromSplit(read(1127, true), relations, 13242.35)), 1127, 'decimals read: not a cut-off number');
   assert.equal(cash(restoreFromSplit(read(179.74, true), relations, 2500)), 179.74, 'the gap is no misread of any term');
-  const printedAs = (score: number) => [...read(0, true).slice(0, 3), { name: '个人现金支付', cost: 179.74, hasDecimals: true, wellFormed: true, score }];
-  assert.equal(cash(restoreFromSplit(printedAs(0.37), relations, 2750.49)), 779.74, 'read as printed, a doubted figure');
-  assert.equal(cash(restoreFromSplit(printedAs(0.99), relations, 2750.49)), 179.74, 'read as printed with confidence: printed so');
+  // 179.74 as read, figure by figure; the first figure is the one that differs from 779.74.
+  const printedAs = (figureScores: number[]) => [
+    ...read(0, true).slice(0, 3),
+    { name: '个人现金支付', cost: 179.74, hasDecimals: true, wellFormed: true, figureScores, gapScores: [1, 1, 1, 0.99, 1] },
+  ];
+  assert.equal(cash(restoreFromSplit(printedAs([0.37, 0.71, 0.99, 1, 1]), relations, 2750.49)), 779.74, 'read as printed, the differing figure doubted');
+  assert.equal(cash(restoreFromSplit(printedAs([0.99, 0.99, 0.99, 1, 1]), relations, 2750.49)), 179.74, 'read as printed with confidence: printed so');
+  assert.equal(cash(restoreFromSplit(printedAs([0.99, 0.99, 0.99, 1, 0.5]), relations, 2750.49)), 179.74, 'a doubted figure elsewhere does not make the first one misread');
+  const lostBesidePoint = [
+    { name: '医保统筹基金支付', cost: 1450.5 }, { name: '其他支付', cost: 0 }, { name: '个人现金支付', cost: 779.74 },
+    { name: '个人账户支付', cost: 561.54, hasDecimals: true, wellFormed: true, figureScores: [0.98, 0.88, 0.99, 0.93, 0.78], gapScores: [1, 1, 1, 0.73, 1] },
+  ];
+  assert.equal(restoreFromSplit(lostBesidePoint, relations, 7846.78)[3]!.cost, 5616.54, 'a figure lost where the point was doubted');
   // 10 -> 110 and 20.25 -> 120.25 both fit a gap of 100: ambiguous, left as read.
   const two = [{ name: '医保统筹基金支付', cost: 10 }, { name: '个人账户支付', cost: 20.25 }, { name: '个人现金支付', cost: 5.5 }];
   assert.deepEqual(restoreFromSplit(two, relations, 135.75).map((p) => p.cost), [10, 20.25, 5.5]);
