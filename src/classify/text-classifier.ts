@@ -122,7 +122,10 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       const coverage = Math.min(1, m.length / line.length);
       const isTitle = doc.titleFlags[i] || (pair && doc.titleFlags[i + 1]);
       const base = isTitle ? s.titleLineWeight : s.titleElsewhereWeight;
-      const score = base * (0.75 + 0.25 * coverage) - m.edits * s.fuzzyPenalty + s.specificityPerChar * m.length;
+      // Long wordings are allowed more edits (see allowedEdits); each costs less, so three misread
+      // letters of a 43-letter title weigh like one and a half of a short one.
+      const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
+      const score = base * (0.75 + 0.25 * coverage) - m.edits * perEdit + s.specificityPerChar * m.length;
       if (!best || score > best.score) best = { score, line: i, exact: m.edits === 0, pattern: pat };
     }
   }

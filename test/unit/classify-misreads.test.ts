@@ -42,6 +42,10 @@ test('the match end is reported, so a misread wording followed by No. is still a
 test('a long Latin title that lost its first letters under the emblem still names its class', () => {
   const hk = classifyText(titled('NGKONGSPECLALADMINISTRATIVEREGIONPASSPORT', '号/Passport No. 41144526226259', '性别/Sex 男'), { card: true });
   assert.equal(hk.root_cls, '香港特别行政区护照');
+  // Not taken for a title line (the picker found it too long), it is still placed by it.
+  const hkBody = classifyText(body('NGKONGSPECLALADMINISTRATIVEREGIONPASSPORT', '号FascorNo.41144526226259', '别/Sx男', '签发日/Datofisu2018年04月05日'), { card: true });
+  assert.equal(hkBody.root_cls, '香港特别行政区护照');
+  assert.equal(hkBody.root_cls_is_credible, -1);
   const tw = classifyText(body('T-ENTRYPERMITFORTRAVELLINGTOANDFROMTAIWAN', '姓名张俊', '证件号码64010419620426636X', '有效期限2020年05月04日', '签发地点某市'), { card: true });
   assert.equal(tw.root_cls, '大陆居民往来台湾通行证');
   // Short wordings keep their tight allowance: a four-edit miss of a 15-letter title is no match.
