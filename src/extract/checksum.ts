@@ -24,6 +24,8 @@ export interface ChecksumInput {
    */
   readonly corroborations: readonly number[];
   readonly categories: readonly CostCategory[];
+  /** True when a category amount was worked out from the total: their sum then checks nothing. */
+  readonly categoriesDerived?: boolean;
   readonly details: readonly CostDetail[];
   readonly payments: readonly PrintedPayment[];
   readonly province: ProvinceRow | undefined;
@@ -80,7 +82,7 @@ export function selfShareCheck(share: number, p: Pick<ChecksumInput, 'payments' 
 export function computeChecksum(p: ChecksumInput): ExtractChecksum {
   const total_cost = totalCheck(p);
   const hasTotal = p.total > 0 || p.totalFigures !== null || p.totalCapital !== null;
-  const cost_categories: CheckValue = hasTotal && p.categories.length > 0 ? sumMatches(p.categories.map((c) => c.cost), p.total) : -1;
+  const cost_categories: CheckValue = hasTotal && p.categories.length > 0 && !p.categoriesDerived ? sumMatches(p.categories.map((c) => c.cost), p.total) : -1;
   const cost_detail_list: CheckValue = hasTotal && p.details.length > 0 ? sumMatches(p.details.map((d) => d.cost), p.total) : -1;
 
   let note_no: CheckValue = -1;

@@ -13,7 +13,7 @@ import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { preferHospitalShaped } from './hospital-name.js';
-import { fillFromSplit, misreadPart, readCategoryAmounts, readPaymentLabels, restoreLostPoints, type PrintedPayment } from './grid.js';
+import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
 } from './header.js';
@@ -202,7 +202,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const catalogue = input.catalogue ?? nationalCatalogue();
   // A category word in a detail table's rows (挂号费 1次 1.00) is a billed item, not a category.
   const detailTables = readDetailTables(segments, unit, tables, catalogue, new Set(tables.categories));
-  const categoryReadings = readCategoryAmounts(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
+  const { read: categoryReadings, amountless: categoriesAmountless } = readCategoryGrid(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
   let categories: CostCategory[] = categoryReadings.map(({ name, cost }) => ({ name, cost }));
   const { payments: printedPayments, amountless } = readPaymentLabels(hits, segments, unit, province);
   let details = detailTables.details;
@@ -254,6 +254,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   }) === 1;
   const categoryFix = totalStands ? misreadPart(categoryReadings, total) : null;
   if (categoryFix) categories = categories.map((c) => (c.name === categoryFix.name ? { name: c.name, cost: categoryFix.cost } : c));
+  // One grid row whose amount is unreadable (117G.00) holds what the other rows leave of a total
+  // that stands without them; the categories' sum then checks nothing (checksum -1).
+  const categoryRest = roundCents(total - categories.reduce((a, c) => a + c.cost, 0));
+  const categoryDerived = totalStands && !categoryFix && categoriesAmountless.length === 1 && categories.length >= 2 && categoryRest > 0.005;
+  if (categoryDerived) categories = [...categories, { name: categoriesAmountless[0]!, cost: categoryRest }];
   // A row's cost misread against its quantity × price is put right when the sums decide (details.ts).
   details = reconcileDetailCosts(details, [total, roundCents(categories.reduce((a, c) => a + c.cost, 0))]);
 
@@ -269,7 +274,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const checksum = computeChecksum({
     totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
     corroborations: totalCorroborations(categories, details, payments, input.qrPayloads ?? [], segments, tables),
-    categories, details, payments, province: provinceRow, type, electronic,
+    categories, categoriesDerived: categoryDerived, details, payments, province: provinceRow, type, electronic,
     noteNo, noteNoReadings, billingDate,
     visitDates: [str(header, 'treatment_date'), end],
     today: input.today ?? todayInShanghai(),

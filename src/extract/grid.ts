@@ -298,8 +298,22 @@ export function readCategoryAmounts(
   unit: number,
   categories: readonly string[] = extractTables().categories,
 ): ReadAmount[] {
+  return readCategoryGrid(hits, segments, unit, categories).read;
+}
+
+/**
+ * Categories with how their amounts were read, and the names of grid rows whose amount could not
+ * be read at all (117G.00): a name alone in its cell, in a column where another category starts.
+ */
+export function readCategoryGrid(
+  hits: readonly TermHit<TermPayload>[],
+  segments: readonly Segment[],
+  unit: number,
+  categories: readonly string[] = extractTables().categories,
+): { read: ReadAmount[]; amountless: string[] } {
   const bySegment = groupBySegment(hits);
   const out: ReadAmount[] = [];
+  const amountless: string[] = [];
   const isCategory = (h: TermHit<TermPayload>): boolean => h.payloads.some((x) => x.type === 'category');
   // Category names stand in columns; the next column of names to the right bounds a row's cells.
   const nameColumns = hits.filter(isCategory).map((h) => h.segment.chars[h.start]!.x0);
@@ -323,9 +337,9 @@ export function readCategoryAmounts(
     if (amount !== null) {
       const { value, ...quality } = amount;
       out.push({ name, cost: value, ...quality });
-    }
+    } else if (hit.start === 0 && hit.end === hit.segment.text.length && inNameColumn(hit)) amountless.push(name);
   }
-  return out;
+  return { read: out, amountless: amountless.filter((n) => !out.some((c) => c.name === n)) };
 }
 
 /** How an amount was read, for telling OCR damage from what was printed. */

@@ -203,3 +203,24 @@ test('a payment value with its point read as a colon is money, and figures befor
   assert.ok(out.ok);
   assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人自费', 80.38], ['医保统筹基金支付', 476.47]]);
 });
+
+test('one grid row with an unreadable amount holds what the others leave of a standing total; the sum then checks nothing', () => {
+  const page = (amount: string) => [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('诊察费', 80, 200), line('800.00', 400, 200),
+    line('治疗费', 80, 240), line(amount, 400, 240),
+    line('检查费', 80, 280), line('100.00', 400, 280),
+    line('合计（大写）贰仟零柒拾元整', 80, 340),
+    line('（小写）2070.00', 700, 340),
+  ];
+  const run = (amount: string) => {
+    const out = extractInvoice({ lines: page(amount), width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+    assert.ok(out.ok);
+    return out.result;
+  };
+  const unreadable = run('117G.00');
+  assert.deepEqual(unreadable.cost_categories.map((c) => [c.name, c.cost]), [['诊察费', 800], ['检查费', 100], ['治疗费', 1170]]);
+  assert.equal(unreadable.checksum.cost_categories, -1);
+  const read = run('1170.00');
+  assert.equal(read.checksum.cost_categories, 1, 'read, the sum is a check');
+});

@@ -87,7 +87,9 @@ export function findAmounts(raw: string): AmountHit[] {
   // A grade printed right after an amount is read as a capital glued to it (180.80Z for 乙), a
   // mark or speck as a letter (1723.15x): two decimals and one letter keep the figure, unless the
   // letter is a unit (0.25g, 5.00l, 2.50u) or starts one (5.0mg, 0.25ml).
-  const re = /(?<![\dA-Za-z])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Za-fh-kn-tv-z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
+  // Figures right after a point that follows a figure or letter are the tail of a damaged number
+  // (117G.00), not an amount of their own.
+  const re = /(?<![\dA-Za-z])(?<![\dA-Za-z][.．])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Za-fh-kn-tv-z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const token = m[0];
     const digits = token.replace(/\D/g, '');
