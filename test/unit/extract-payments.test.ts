@@ -224,3 +224,16 @@ test('one grid row with an unreadable amount holds what the others leave of a st
   const read = run('1170.00');
   assert.equal(read.checksum.cost_categories, 1, 'read, the sum is a check');
 });
+
+test('seal text read into a payment line is no misread field label that would take the payment as its value', () => {
+  const lines = [
+    line('海南省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费 7192.14', 80, 200),
+    line('合计（小写）7192.14', 80, 300),
+    // 收费专 of the seal 收费专用章, then 余 for 个: 收费专期 is one character off 收费日期.
+    line('收费专期余人现金支付：7192.14', 80, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'hainan', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人现金支付', 7192.14]]);
+});
