@@ -13,6 +13,8 @@ export interface HeaderValueTables {
   /** Look-alike character -> the gender it stands for (1 male, 2 female). */
   readonly genderLookalikes: ReadonlyMap<string, 1 | 2>;
   readonly personMarks: readonly string[];
+  /** Common one-character family names: the start of a name read without its label. */
+  readonly surnames: ReadonlySet<string>;
 }
 
 /** Parses data/header-values.json; throws naming the malformed key. */
@@ -28,7 +30,10 @@ export function parseHeaderValueTables(text: string, source = 'header-values.jso
     if (code === 0 || !Array.isArray(chars)) throw new Error(`${source}: genderLookalikes.${gender} must be 男 or 女 with a list`);
     for (const c of chars) if (typeof c === 'string') genders.set(c, code);
   }
-  return { genderLookalikes: genders, personMarks: marks as string[] };
+  // Optional: without it, no name is read without its label.
+  const surnames = root.surnames ?? '';
+  if (typeof surnames !== 'string') throw new Error(`${source}: "surnames" must be a string of characters`);
+  return { genderLookalikes: genders, personMarks: marks as string[], surnames: new Set([...surnames]) };
 }
 
 let cached: HeaderValueTables | undefined;
@@ -48,7 +53,8 @@ export function readHeaderValue(kind: FieldKind, raw: string, t: HeaderValueTabl
   // the strict reader would refuse the name for them and move on to a cell that is no name.
   const bare = kind === 'person' ? trimValue(raw).replace(LEADING_MARKS, '') : raw;
   // Words followed by their colon (校码：okgdu, a label OCR cut short) are a label, never a name.
-  if (kind === 'person' && /^[\u4e00-\u9fff·]{2,6}[:：]/.test(normalizeText(bare))) return null;
+  // So are words with a misread character before the colon (开票0期：, 开票日期 with 日 read as 0).
+  if (kind === 'person' && /^[\u4e00-\u9fff·]{2,6}[^\s:：\u4e00-\u9fff]?[\u4e00-\u9fff]?[:：]/.test(normalizeText(bare))) return null;
   const value = readValue(kind, bare);
   // A dot before a name or a word (·新农合) is a speck or a leader, never part of the value.
   if ((kind === 'person' || kind === 'text') && typeof value === 'string') return trimMarks(value, t, kind === 'person' ? 2 : 1);

@@ -7,7 +7,7 @@ import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
 import type { ExtractTables, HeaderField } from './tables.js';
 import { groupBySegment, valueCandidates, type TermDictionary, type TermHit } from './terms.js';
-import { readHeaderValue } from './header-values.js';
+import { headerValueTables, readHeaderValue } from './header-values.js';
 import type { FieldValue } from './values.js';
 
 /** What a term found on the page stands for. */
@@ -141,7 +141,12 @@ export function startsLongerLabel(hit: TermHit<TermPayload>, bySegment: Readonly
   if (own.some((h) => h.start >= hit.end)) return false;
   const chars = [...hit.segment.text];
   if (chars.length <= hit.end) return false;
-  const fields = heads.get(hit.term + chars.slice(hit.end).join(''));
+  const rest = chars.slice(hit.end);
+  // The whole rest continues the longer label, or (a misread further on: 交款人统一社会保用代联)
+  // its next two characters do and the segment ends in the longer label's colon.
+  const whole = heads.get(hit.term + rest.join(''));
+  const start = /[:：]$/.test(hit.segment.text) && rest.length >= 4 ? heads.get(hit.term + rest.slice(0, 2).join('')) : undefined;
+  const fields = whole ?? start;
   if (!fields) return false;
   return !hit.payloads.some((p) => p.type === 'field' && fields.has(p.field));
 }
@@ -195,6 +200,10 @@ export function readHeader(
   }
   const agreeing = figureAgreeingWithCapital(perField.get('total_cost_figures') ?? [], out, (hit) => valueCandidates(hit, bySegment, segments, unit));
   if (agreeing !== null) out.total_cost_figures = agreeing;
+  if (out.patient_name === undefined) {
+    const name = nameAtCutEdge(segments, bySegment, unit);
+    if (name !== '') out.patient_name = name;
+  }
   if (out.patient_gender === undefined) {
     // The ID number's gender only where the invoice prints a gender (a trace of its label) that
     // OCR could not read: an invoice without one answers 0, unknown, as printed.
@@ -203,6 +212,29 @@ export function readHeader(
     if (gender !== null) out.patient_gender = gender;
   }
   return out;
+}
+
+/**
+ * The patient's name when the picture's left edge cut its label off (交款人： lost, 魏东宇 left):
+ * the page is cut there when another cell at the edge starts with the tail of a label and its
+ * colon (码：2166191367). The name is the one cell at the edge in the upper part of the page that
+ * is two to four Chinese characters starting with a common family name and holding no term. ''
+ * when there is no such cell or more than one.
+ */
+export function nameAtCutEdge(segments: readonly Segment[], bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>, unit: number, t = headerValueTables()): string {
+  if (segments.length === 0) return '';
+  const atEdge = segments.filter((s) => s.box.x0 <= 0.5 * unit);
+  if (!atEdge.some((s) => /^[\u4e00-\u9fff]{1,4}[:：]/.test(s.text))) return '';
+  const top = Math.min(...segments.map((s) => s.box.y0));
+  const bottom = Math.max(...segments.map((s) => s.box.y1));
+  const names = atEdge.filter(
+    (s) =>
+      centreY(s.box) < top + 0.4 * (bottom - top) &&
+      /^[\u4e00-\u9fff]{2,4}$/.test(s.text) &&
+      t.surnames.has([...s.text][0]!) &&
+      (bySegment.get(s.id) ?? []).length === 0,
+  );
+  return names.length === 1 ? names[0]!.text : '';
 }
 
 /** Cells joined into one name: at most this many after the first. */
@@ -228,7 +260,8 @@ export function nameAcrossCells(first: Segment, segments: readonly Segment[], by
     used.add(next.id);
     text += next.text;
     end = next.box;
-    const value = readHeaderValue('org', text);
+    // The seal's 章 read after the suffix (南昌同仁 | 医院章) is no part of the name.
+    const value = readHeaderValue('org', text.replace(/章$/, ''));
     if (typeof value === 'string' && looksLikeHospital(value)) return value;
   }
   return '';

@@ -4,8 +4,10 @@
  * (收款单位(章), 医院名称, ...) along the label's own baseline; re-reading just that strip of the
  * seal-paled page with the recogniser costs one small crop instead of a second page pass.
  */
+import type { MedicalResult, Province } from '../contract/extract.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
-import { HOSPITAL_NAME } from './header.js';
+import { HOSPITAL_NAME, repairHospitalName } from './header.js';
+import { readHeaderValue } from './header-values.js';
 import { hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables } from './tables.js';
@@ -260,4 +262,132 @@ function firstPlace(text: string, places: readonly string[], from: number, resto
     if (places.some((p) => rest.startsWith(p) || fixed.startsWith(p))) return i;
   }
   return -1;
+}
+
+/** Strip lengths, in label heights, of the patient's name and gender values. */
+const NAME_STRIP = 7;
+const GENDER_STRIP = 4;
+
+/**
+ * A strip along a line's own top edge (so any orientation), from a fraction `from` of the line
+ * (0 = its start) for `lengthInHeights` line heights past that point, a little taller than the
+ * line. null for a degenerate quad.
+ */
+function stripAlong(line: OcrLine, from: number, lengthInHeights: number): Quad8 | null {
+  const [x0, y0, x1, y1, , , x3, y3] = line.quad;
+  const ux = x1 - x0;
+  const uy = y1 - y0;
+  const len = Math.hypot(ux, uy);
+  const h = Math.hypot(x3 - x0, y3 - y0);
+  if (len === 0 || h === 0) return null;
+  const [dx, dy] = [ux / len, uy / len];
+  const [nx, ny] = [(x3 - x0) / h, (y3 - y0) / h];
+  const pad = 0.3 * h;
+  const ax = x0 + ux * from - nx * pad;
+  const ay = y0 + uy * from - ny * pad;
+  const L = lengthInHeights * h;
+  const H = h + 2 * pad;
+  return [ax, ay, ax + dx * L, ay + dy * L, ax + dx * L + nx * H, ay + dy * L + ny * H, ax + nx * H, ay + ny * H].map((v) => Math.round(v)) as Quad8;
+}
+
+/** Where character `index` of a line ends, as a fraction of the line (engine positions). */
+function endOfChar(line: OcrLine, index: number): number {
+  const c = line.chars[Math.min(index, line.chars.length - 1)];
+  const step = line.chars.length > 1 ? (line.chars[line.chars.length - 1]!.x - line.chars[0]!.x) / (line.chars.length - 1) : 0;
+  return c ? Math.min(1, c.x + step / 2) : 1;
+}
+
+/** A trace of the 性别 label starting a line (性别, 性X：, X别：, after up to one stray character). */
+const GENDER_LABEL = /^[^\u4e00-\u9fff]?[\u4e00-\u9fff]?(性别|性.?[:：]|.?别[:：])/u;
+
+/**
+ * Strips holding the gender cell when the page pass read no gender: each line starting with its
+ * label is re-read from the label's start (the label read with its value gives the recogniser the
+ * context a lone 男 or 女 lacks: the detector drops such one-character cells) for the line and
+ * four heights more. At most two.
+ */
+export function genderStrips(lines: readonly OcrLine[]): Quad8[] {
+  const out: Quad8[] = [];
+  for (const line of lines) {
+    const text = compact(line.text);
+    if (!GENDER_LABEL.test(text) || [...text].length > 8) continue;
+    const len = Math.hypot(line.quad[2] - line.quad[0], line.quad[3] - line.quad[1]);
+    const h = Math.hypot(line.quad[6] - line.quad[0], line.quad[7] - line.quad[1]);
+    const strip = h > 0 ? stripAlong(line, 0, len / h + GENDER_STRIP) : null;
+    if (strip) out.push(strip);
+  }
+  return out.slice(0, 2);
+}
+
+/** The gender in a re-read strip of its label and value; 0 when it holds none. */
+export function genderFromStrip(text: string): 0 | 1 | 2 {
+  const t = compact(text);
+  const m = /(?:性别|性.?[:：]|.?别[:：])[:：]?(.+)$/u.exec(t);
+  const value = m ? readHeaderValue('gender', m[1]!) : null;
+  return value === 1 || value === 2 ? value : 0;
+}
+
+/**
+ * Strips right of the patient's name label (交款人, 姓名, 患者姓名, ...) when the page pass read no
+ * name (a character lost, the value under a seal or too faint): the label starts the line (after
+ * up to two stray characters) and is not the start of another field's longer label (交款人统一社会
+ * 信用代码, also misread: its next two characters decide). At most two.
+ */
+export function patientNameStrips(lines: readonly OcrLine[]): Quad8[] {
+  const tables = extractTables();
+  const labels = (tables.fields.get('patient_name')?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
+  const others = [...tables.fields.entries()].filter(([f]) => f !== 'patient_name').flatMap(([, spec]) => spec.labels.map(compact));
+  const out: Quad8[] = [];
+  for (const line of lines) {
+    const text = compact(line.text);
+    const found = labels.map((l) => ({ l, at: text.indexOf(l) })).find((x) => x.at >= 0 && x.at <= 2);
+    if (!found) continue;
+    const after = text.slice(found.at + found.l.length);
+    if (others.some((o) => o.startsWith(found.l) && o.length >= found.l.length + 2 && after.startsWith(o.slice(found.l.length, found.l.length + 2)))) continue;
+    const strip = stripAlong(line, endOfChar(line, found.at + found.l.length - 1), NAME_STRIP);
+    if (strip) out.push(strip);
+  }
+  return out.slice(0, 2);
+}
+
+/** The patient's name in a re-read strip right of its label; '' when it holds none. */
+export function patientNameFromStrip(text: string): string {
+  const value = readHeaderValue('person', compact(text).replace(/^[:：]+/, ''));
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The second look at header fields the page pass missed, in one recogniser call over small crops
+ * of the seal-paled page: the hospital's name (see hospitalValueStrips), the patient's name right
+ * of its label and the gender cell after its label. Fields read well by the page pass are never
+ * re-read, so most invoices cost nothing. `lines` are the page pass's lines in the image's own
+ * frame; `recognize` reads quads of that image.
+ */
+export async function rereadHeaderFields(
+  result: MedicalResult,
+  lines: readonly OcrLine[],
+  province: Province | undefined,
+  recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
+): Promise<MedicalResult> {
+  const hospital = needsHospitalReread(result.hospital_name) ? hospitalValueStrips(lines) : [];
+  const hospitalStrips = needsHospitalReread(result.hospital_name) && hospital.length === 0 ? payeeRowStrips(lines) : hospital;
+  const nameStrips = result.patient_name === '' ? patientNameStrips(lines) : [];
+  const genderQuads = result.patient_gender === 0 ? genderStrips(lines) : [];
+  const quads = [...hospitalStrips, ...nameStrips, ...genderQuads];
+  if (quads.length === 0) return result;
+  const read = await recognize(quads);
+  const texts = read.map((l) => l.text);
+  const hospitalTexts = texts.slice(0, hospitalStrips.length);
+  const nameTexts = texts.slice(hospitalStrips.length, hospitalStrips.length + nameStrips.length);
+  const genderTexts = texts.slice(hospitalStrips.length + nameStrips.length);
+  let out = result;
+  // The province repair also tells where a name the seal cut starts (财务专庆中医院).
+  const restore = (n: string) => repairHospitalName(n, province, extractTables());
+  const hospitalName = hospitalTexts.map((t) => hospitalFromStrip(t, placeNames(), restore)).find((n) => n !== '');
+  if (hospitalName) out = { ...out, hospital_name: restore(hospitalName) };
+  const patientName = nameTexts.map(patientNameFromStrip).find((n) => n !== '');
+  if (patientName) out = { ...out, patient_name: patientName };
+  const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
+  if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
+  return out;
 }

@@ -62,3 +62,30 @@ test('the ID number gives the gender only where a gender label OCR could not rea
   assert.ok(without.ok);
   assert.equal(without.ok && without.result.patient_gender, 0, 'no gender printed: unknown');
 });
+
+test('a name at the left edge is the patient name when the edge cut its label off', () => {
+  const base = [line('辽宁省医疗住院收费票据', 300, 30, 28, 34), line('码：2166191367', 0, 100), line('合计 377.20', 60, 600), line('项目名称', 300, 500)];
+  const out = extractInvoice({ lines: [...base, line('魏东宇', 5, 140)], width: 1000, height: 700, variant: 'liaoning' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.patient_name, '魏东宇');
+  const value = extractInvoice({ lines: [...base, line('自费', 5, 140)], width: 1000, height: 700, variant: 'liaoning' });
+  assert.ok(value.ok);
+  assert.equal(value.ok && value.result.patient_name, '', 'no family name: another field value');
+  const uncut = extractInvoice({ lines: [base[0]!, line('票据代码：2166191367', 60, 100), base[2]!, line('魏东宇', 60, 140)], width: 1000, height: 700, variant: 'liaoning' });
+  assert.ok(uncut.ok);
+  assert.equal(uncut.ok && uncut.result.patient_name, '', 'no cut label at the edge: not guessed');
+});
+
+test('交款人 starting a misread credit-code label gives no name', () => {
+  const lines = [TITLE, line('交款人统一社会保用代联：', 60, 100), line('交款人：孔远', 60, 140), line('合计 377.20', 60, 200)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.patient_name, '孔远');
+});
+
+test('a hospital name in pieces with the seal 章 after the suffix', () => {
+  const lines = [TITLE, line('合计 377.20', 60, 200), line('收款单位（章）：', 60, 400), line('南昌同仁', 240, 396), line('医院章', 330, 394)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'jiangxi' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '南昌同仁医院');
+});

@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
+import { line } from './extract-lines.js';
+
+test('gender re-read: a strip over each line starting with the label, from the label start on', () => {
+  const label = line('性别：', 600, 700);
+  const [strip] = genderStrips([label, line('住院编号：', 600, 740)]);
+  assert.ok(strip);
+  assert.ok(Math.abs(strip[0] - 600) <= 1, `starts with the label: ${strip[0]}`);
+  assert.ok(strip[2] > label.quad[2] + 3 * 24, 'runs past the label by a few heights');
+  assert.equal(genderStrips([line('其性别', 160, 700)]).length, 1, 'a side-column character before the label');
+  assert.equal(genderStrips([line('性营：', 0, 700)]).length, 1, 'a half label and its colon');
+  assert.equal(genderStrips([line('个人账户支付：', 0, 700), line('医保类别：自费', 0, 740)]).length, 0);
+});
+
+test('gender re-read: the value after the label, a look-alike too; nothing else', () => {
+  assert.equal(genderFromStrip('性别：男'), 1);
+  assert.equal(genderFromStrip('其性别男77128473'), 1);
+  assert.equal(genderFromStrip('性：女'), 2);
+  assert.equal(genderFromStrip('性别：汝'), 2);
+  assert.equal(genderFromStrip('性别：'), 0);
+  assert.equal(genderFromStrip('性别：男女'), 0, 'two characters are no one gender');
+});
+
+test('name re-read: a strip right of the name label, never right of the payer credit-code label', () => {
+  const label = line('交款人：', 100, 200);
+  const [strip] = patientNameStrips([label]);
+  assert.ok(strip);
+  assert.ok(strip[0] >= label.quad[2] - 25 && strip[0] <= label.quad[2] + 1, `starts at the label end: ${strip[0]}`);
+  assert.equal(patientNameStrips([line('交款人统一社会保用代联：', 100, 160)]).length, 0, 'a longer label, misread further on');
+  assert.equal(patientNameFromStrip('：黄健强'), '黄健强');
+  assert.equal(patientNameFromStrip('：'), '');
+  assert.equal(patientNameFromStrip('开票0期：2021'), '', 'a label with a misread character is no name');
+});
+
+test('header re-read: only missing fields are re-read, in one call, and what it reads fills them', async () => {
+  const lines: OcrLine[] = [
+    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
+    line('交款人：', 60, 100),
+    line('性别：', 400, 100),
+    line('合计 377.20', 60, 200),
+    line('收款单位（章）：', 60, 400),
+    line('武汉市协和医院', 240, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.patient_name, '');
+  assert.equal(out.result.patient_gender, 0);
+  const calls: Quad8[][] = [];
+  const reads = ['：王小明', '性别：女'];
+  const fake = async (quads: Quad8[]): Promise<OcrLine[]> => {
+    calls.push(quads);
+    return quads.map((q, i) => ({ text: reads[i] ?? '', score: 1, quad: q, chars: [] }));
+  };
+  const result = await rereadHeaderFields(out.result, lines, out.province, fake);
+  assert.equal(calls.length, 1, 'one recogniser call');
+  assert.equal(calls[0]!.length, 2, 'the hospital name was read: only name and gender strips');
+  assert.equal(result.patient_name, '王小明');
+  assert.equal(result.patient_gender, 2);
+  assert.equal(result.hospital_name, '武汉市协和医院');
+  const none = await rereadHeaderFields(result, lines, out.province, fake);
+  assert.equal(calls.length, 1, 'nothing missing: no call');
+  assert.equal(none, result);
+});
