@@ -90,6 +90,7 @@ function num(v: HeaderValues, f: HeaderField): number | null {
 function buildDictionary(tables: ExtractTables, province: Province | undefined): TermDictionary<TermPayload> {
   const dict = new TermDictionary<TermPayload>();
   dict.guardMisreads(tables.notMisreads);
+  dict.setLookalikes(tables.labelLookalikes);
   // Payment labels lose a thin character to OCR (其他支：346.53); field labels have their own rules.
   dict.tolerateLostCharacter((p) => p.type === 'payment');
   addFieldTerms(dict, tables, province);

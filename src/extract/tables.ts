@@ -97,6 +97,8 @@ export interface ExtractTables {
   readonly titleParts: readonly (readonly string[])[];
   /** Value words one character from a label (人民医院 ~ 人民币): no misread label inside them. */
   readonly notMisreads: readonly string[];
+  /** Printed label character -> characters the recogniser reads in its place (费: 责货贵). */
+  readonly labelLookalikes: ReadonlyMap<string, string>;
   readonly totalStopWords: readonly string[];
   /** Characters of seal texts (收费专用章): read over a detail row, they are no part of its name. */
   readonly sealChars: ReadonlySet<string>;
@@ -203,7 +205,7 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
 function loadLayoutWords(): Pick<
   ExtractTables,
   'categories' | 'detailHeaders' | 'medicalLevels' | 'invoiceWords' | 'medicalWords' | 'refusals' | 'titleWords' | 'totalStopWords'
-  | 'titleParts' | 'notMisreads' | 'sealChars' | 'nameStarts' | 'specSuffixes' | 'nameQualifiers' | 'sealLeadChars'
+  | 'titleParts' | 'notMisreads' | 'labelLookalikes' | 'sealChars' | 'nameStarts' | 'specSuffixes' | 'nameQualifiers' | 'sealLeadChars'
 > {
   const catFile = 'cost-categories.json';
   const cats = readJson(catFile);
@@ -234,6 +236,7 @@ function loadLayoutWords(): Pick<
     titleWords: strings(raw.titleWords, file, 'titleWords').map(compact),
     titleParts: (Array.isArray(raw.titleParts) ? raw.titleParts : []).map((slot: unknown, i: number) => strings(slot, file, `titleParts[${i}]`)),
     notMisreads: strings(raw.notMisreads ?? [], file, 'notMisreads').map(compact),
+    labelLookalikes: lookalikeTable(raw.labelLookalikes ?? {}, file),
     totalStopWords: strings(raw.totalStopWords, file, 'totalStopWords').map(compact),
     sealChars: new Set(strings(raw.sealWords ?? [], file, 'sealWords').flatMap((w) => [...compact(w)])),
     nameStarts: new Map(strings(raw.lostNameStarts ?? [], file, 'lostNameStarts').map((w) => [compact(w).slice(1), compact(w)] as const)),
@@ -241,6 +244,16 @@ function loadLayoutWords(): Pick<
     nameQualifiers: new Set(strings(raw.nameQualifiers ?? [], file, 'nameQualifiers').map(compact)),
     sealLeadChars: new Set(strings(raw.sealLeadChars ?? [], file, 'sealLeadChars').map(compact)),
   };
+}
+
+function lookalikeTable(v: unknown, file: string): Map<string, string> {
+  if (!isRecord(v)) fail(file, 'labelLookalikes must be an object');
+  const out = new Map<string, string>();
+  for (const [printed, read] of Object.entries(v)) {
+    if ([...printed].length !== 1 || typeof read !== 'string' || read.length === 0) fail(file, `labelLookalikes.${printed} must map one character to its look-alikes`);
+    out.set(printed, read);
+  }
+  return out;
 }
 
 let cached: ExtractTables | undefined;

@@ -54,11 +54,23 @@ export class TermDictionary<P> {
     this.fuzzyBuilt = false;
   }
 
+  /** Printed character -> characters the recogniser reads in its place (费: 责货贵). */
+  private lookalikes: ReadonlyMap<string, string> = new Map();
+
+  /**
+   * Characters the recogniser is known to read in place of a label's character. A misread that
+   * fits two terms of different meaning (个人自? for 个人自付 and 个人自费) is taken for the one whose
+   * character there the read one is a look-alike of (个人自责: 费), when exactly one is.
+   */
+  setLookalikes(table: ReadonlyMap<string, string>): void {
+    this.lookalikes = table;
+  }
+
   private readonly terms = new Map<string, P[]>();
   /** Terms of four or more characters with one character left out, for tolerateLostCharacter. */
   private readonly oneLost = new Map<string, { term: string; payloads: P[] } | null>();
   /** Terms of three or more characters with one character blanked (`?`): OCR misreads one character. */
-  private readonly oneOff = new Map<string, { term: string; payloads: P[] } | null>();
+  private readonly oneOff = new Map<string, { term: string; payloads: P[] }[]>();
   private maxLength = 0;
   private fuzzyBuilt = false;
 
@@ -79,13 +91,9 @@ export class TermDictionary<P> {
       // Three-character terms (手术费) only tolerate a misread last character (手术膏).
       for (let p = chars.length === 3 ? 2 : 0; p < chars.length; p++) {
         const key = [...chars.slice(0, p), '?', ...chars.slice(p + 1)].join('');
-        const prev = this.oneOff.get(key);
-        // A blanked form shared by terms that mean different things (个人自付 / 个人自费) is ambiguous:
-        // unusable. Spellings of one thing (补缴金额 / 补交金额) stay usable.
-        if (prev === undefined) this.oneOff.set(key, { term, payloads });
-        else if (prev !== null && prev.term !== term && this.meaning(prev.payloads) !== this.meaning(payloads)) {
-          this.oneOff.set(key, null);
-        }
+        const list = this.oneOff.get(key);
+        if (!list) this.oneOff.set(key, [{ term, payloads }]);
+        else if (!list.some((e) => e.term === term)) list.push({ term, payloads });
       }
     }
     this.oneLost.clear();
@@ -103,6 +111,23 @@ export class TermDictionary<P> {
       }
     }
     this.fuzzyBuilt = true;
+  }
+
+  /**
+   * The term a one-character misread stands for. A blanked form shared by terms that mean different
+   * things (个人自付 / 个人自费) is ambiguous unless the read character is a known look-alike of the
+   * character of exactly one meaning there; spellings of one thing (补缴金额 / 补交金额) stay usable.
+   */
+  private resolveMisread(
+    candidates: readonly { term: string; payloads: P[] }[] | undefined,
+    read: string,
+    at: number,
+  ): { term: string; payloads: P[] } | null {
+    if (!candidates || candidates.length === 0) return null;
+    const meanings = (list: readonly { payloads: P[] }[]): number => new Set(list.map((c) => this.meaning(c.payloads))).size;
+    if (meanings(candidates) === 1) return candidates[0]!;
+    const alike = candidates.filter((c) => this.lookalikes.get([...c.term][at]!)?.includes(read));
+    return alike.length > 0 && meanings(alike) === 1 ? alike[0]! : null;
   }
 
   /** A term with one character lost at i, followed by a colon (tolerateLostCharacter). */
@@ -138,7 +163,7 @@ export class TermDictionary<P> {
     for (let len = Math.min(this.maxLength, text.length - i); len >= 3; len--) {
       const window = text.slice(i, i + len);
       for (let p = len === 3 ? 2 : 0; p < len; p++) {
-        const hit = this.oneOff.get(window.slice(0, p) + '?' + window.slice(p + 1));
+        const hit = this.resolveMisread(this.oneOff.get(window.slice(0, p) + '?' + window.slice(p + 1)), window[p]!, p);
         // The odd character starting a printed term that runs past the window (医疗保险性别: 性 of
         // 性别, not a misread 号 of 医疗保险号) belongs to that term.
         if (hit && /[\u4e00-\u9fff]/.test(window[p]!) && this.exactLengthAt(text, i + p) <= len - p) return { ...hit, len };

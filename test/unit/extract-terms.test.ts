@@ -25,3 +25,11 @@ test('a lost character is not guessed where two terms of different meaning fit, 
   assert.deepEqual(terms(dict, '个人自：922.16'), [], '个人自付 or 个人自费');
   assert.deepEqual(terms(dict, '就诊日：2023-01-02'), [], 'field labels keep their own rules');
 });
+
+test('a misread that fits two terms of different meaning is the one whose character the read one looks like', () => {
+  const dict = dictionary();
+  assert.deepEqual(terms(dict, '个人自责116.96'), [], 'no look-alikes known: ambiguous');
+  dict.setLookalikes(new Map([['费', '责货贵']]));
+  assert.deepEqual(terms(dict, '个人自责116.96'), [['个人自费', 0, 4]]);
+  assert.deepEqual(terms(dict, '个人自村116.96'), [], '村 looks like neither 付 nor 费 by the table');
+});
