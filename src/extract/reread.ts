@@ -150,7 +150,8 @@ export function payeeRowStrips(lines: readonly OcrLine[], rowMates: readonly str
 /** A text without the hospital label (whole, or missing its first character) that starts it. */
 export function dropLeadingLabel(text: string): string {
   const labels = (extractTables().fields.get('hospital_name')?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
-  const t = compact(text);
+  // The label's (章) read as another character ((军), (草), (0)) starting the strip.
+  const t = compact(text).replace(/^[(（][^)）]{1,2}[)）][:：]?/, '');
   for (const l of labels) {
     for (const form of [l, [...l].length >= 4 ? l.slice(1) : '']) {
       if (form === '') continue;
@@ -191,12 +192,23 @@ export function hospitalFromStrip(text: string, places: readonly string[] = plac
   // A strip of the whole payee row (payeeRowStrips) starts with the label itself.
   const m = HOSPITAL_NAME.exec(repairNameWords(dropLeadingLabel(text).replace(/^[:：()（）章]+/, '')));
   if (!m) return '';
-  const name = trimSealLead(m[0], places, restore);
+  const name = dropStrayBeforePlace(trimSealLead(m[0], places, restore), places);
   // A generic word alone (第二人民医院), or after one stray character, lost its place under the seal.
   const whole = restore ? restore(name) : name;
   return isKindWithStray(whole) || hospitalNameTables().nameWords.includes(whole) ? '' : name;
 }
 
+
+/**
+ * A re-read strip starts right at the label's end, where the bracket, the colon or seal ink read as
+ * one character (设郑州协和医院): a name that starts with no place but has one after its first
+ * character starts there. Longer leads (武警浙江省总队医院) stay.
+ */
+function dropStrayBeforePlace(name: string, places: readonly string[]): string {
+  if (name === '' || places.some((p) => name.startsWith(p))) return name;
+  const rest = [...name].slice(1).join('');
+  return places.some((p) => rest.startsWith(p)) ? rest : name;
+}
 
 /**
  * A hospital name without the seal text read before it. A wrong name is worse than none for a

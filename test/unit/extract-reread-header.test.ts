@@ -66,3 +66,10 @@ test('header re-read: only missing fields are re-read, in one call, and what it 
   assert.equal(calls.length, 1, 'nothing missing: no call');
   assert.equal(none, result);
 });
+
+test('hospital re-read: a misread (章) and one stray character before a place name are dropped', async () => {
+  const { hospitalFromStrip } = await import('../../src/extract/reread.js');
+  assert.equal(hospitalFromStrip('（军）设郑州协和医院'), '郑州协和医院');
+  assert.equal(hospitalFromStrip('（草）：北京协和医院'), '北京协和医院');
+  assert.equal(hospitalFromStrip('武警浙江省总队医院'), '武警浙江省总队医院', 'a longer lead is part of the name');
+});
