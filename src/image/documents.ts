@@ -84,8 +84,9 @@ export interface DocumentOptions {
   readonly minBesideOverlap: number;
   /** ... the least share of the region the paper beside the quad must keep to be a document ... */
   readonly minBesideShare: number;
-  /** ... after an opening of this share of the longer side, and whose sides keep off the quad's side lines by this share. */
+  /** ... after an opening of this share of the longer side ... */
   readonly besideOpening: number;
+  /** ... and none of its sides within this share of the longer side of a side line of the quad. */
   readonly besideCollinearity: number;
   /** Largest share of the smaller of such a quad and a region they may have in common. */
   readonly maxLoneEdgeOverlap: number;
@@ -565,7 +566,7 @@ function regionPixelsIn(reg: Region, q: Quad8, w: number): number {
 /**
  * The two documents of a region holding the edge quad of one lying over the other (paperBeside):
  * the edge quad, then the paper beside it. The upper document may reach out of the region (its
- * far end in shadow), so one edge quad with a fair share of itself in the region's quad is enough.
+ * far end in shadow), so one edge quad a fair share of which is the region's paper is enough.
  */
 function overAndBeside(reg: Region, found: readonly EdgeQuad[], w: number, h: number, o: DocumentOptions): [Quad8, Quad8] | null {
   const over = found.filter((e) => regionPixelsIn(reg, e.quad, w) >= o.minBesideOverlap * e.area);
