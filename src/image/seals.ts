@@ -81,6 +81,8 @@ export interface SealOptions {
    */
   readonly minPaperBright: number;
   readonly maxPaperChroma: number;
+  /** Whether outlines are also searched on the coloured ink alone (see `colourRingsOf`). */
+  readonly colourOnlyRings: boolean;
   /** Settings passed on to the outline search (its sizes come from the fractions above). */
   readonly rings: Partial<RingOptions>;
 }
@@ -114,6 +116,7 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   maxBlobStroke: 0.15,
   minPaperBright: 140,
   maxPaperChroma: 45,
+  colourOnlyRings: true,
   rings: {},
 };
 
@@ -406,7 +409,9 @@ export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {})
   const o = { ...DEFAULT_SEAL_OPTIONS, ...options };
   const { image: work, scale } = downscaleTo(image, o.workSide);
   const [red, blue] = colourMasks(work, [o.red, o.blue]);
-  const rings = ringsOf(work, red, blue, o).map(ellipseBox);
+  const allInk = ringsOf(work, red, blue, o).map(ellipseBox);
+  const colourOnly = o.colourOnlyRings ? colourRingsOf(work, red, blue, o).map(ellipseBox) : [];
+  const rings = [...allInk, ...colourOnly.filter((c) => !allInk.some((r) => sharedShare(c, r) > 0.3 || sharedShare(r, c) > 0.3))];
   // A colour blob holding a found outline is that seal welded to other ink (a title, a second
   // seal): the outline's box replaces it. Blobs with no outline in them (rectangular stamps) stay.
   const blobs = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)].filter((b) => !rings.some((r) => sharedShare(r, b) > 0.3));
@@ -453,6 +458,30 @@ function ringsOf(work: RgbImage, red: Plane, blue: Plane, o: SealOptions): Ellip
     { ...o.rings, minRadius: Math.max(o.minSidePx / 2, (o.minSideFraction * longer) / 2), maxRadius: o.maxRingFraction * longer },
   );
 }
+
+/**
+ * Round and oval outlines of the coloured ink alone. On every ink at once, the edges of dense
+ * black text and of a form printed in the seal's colour outvote a seal's centre (only the
+ * strongest centres are fitted); without the black text the seal's own votes stand out. Skipped
+ * when there is too little colour for the smallest seal.
+ */
+function colourRingsOf(work: RgbImage, red: Plane, blue: Plane, o: SealOptions): Ellipse[] {
+  const longer = Math.max(work.width, work.height);
+  const smallest = Math.max(o.minSidePx, o.minSideFraction * longer);
+  const ink = new Uint8Array(red.data.length);
+  let total = 0;
+  for (let i = 0; i < ink.length; i++) total += ink[i] = red.data[i]! | blue.data[i]!;
+  if (total < smallest * smallest * o.minInk) return [];
+  // On the sparser mask a fit may squeeze an axis onto a single stroke (an arc of a character):
+  // a seal is no narrower than the smallest seal nor longer than a lying oval.
+  return findRings(
+    { data: ink, width: work.width, height: work.height },
+    { ...o.rings, minRadius: Math.max(o.minSidePx / 2, (o.minSideFraction * longer) / 2), maxRadius: o.maxRingFraction * longer },
+  ).filter((e) => 2 * Math.min(e.a, e.b) >= smallest && Math.max(e.a, e.b) <= MAX_OVAL_ASPECT * Math.min(e.a, e.b));
+}
+
+/** Longest over shortest axis of an oval seal (lying 监制 ovals are about 1.6). */
+const MAX_OVAL_ASPECT = 2;
 
 /** The axis box round the (turned) outline: the reference quad of a seal is that box. */
 function ellipseBox(e: Ellipse): Candidate {

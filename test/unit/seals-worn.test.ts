@@ -50,3 +50,17 @@ test('a worn label box holding its label at one side is no seal', async () => {
   const seals = detectSeals(await svgToRgb(page(800, 600, body + label)));
   assert.equal(seals.length, 0, JSON.stringify(seals));
 });
+
+test('a round seal on a dense form printed in red is found by its outline on the coloured ink alone', async () => {
+  // A red table full of black text: on every ink at once, the text's and the rules' edges outvote
+  // the seal's centre.
+  let form = '';
+  for (let y = 40; y <= 560; y += 40) form += `<rect x="30" y="${y}" width="740" height="2" fill="${RED}"/>`;
+  for (let x = 30; x <= 770; x += 148) form += `<rect x="${x}" y="40" width="2" height="520" fill="${RED}"/>`;
+  for (let y = 50; y < 550; y += 40) form += textLines(40, y, 720, 1, 40) + textLines(40, y + 18, 720, 1, 40);
+  const seal = `<g opacity="0.85"><circle cx="400" cy="300" r="70" fill="none" stroke="${RED}" stroke-width="4"/>${textLines(350, 270, 100, 3, 22, RED)}</g>`;
+  const image = await svgToRgb(page(800, 600, form + seal));
+  const found = (quads: number[][]): boolean => quads.some((q) => Math.abs(q[0] - 330) <= 12 && Math.abs(q[1] - 230) <= 12 && Math.abs(q[4] - 470) <= 12 && Math.abs(q[5] - 370) <= 12);
+  assert.equal(found(detectSeals(image)), true, JSON.stringify(detectSeals(image)));
+  assert.equal(found(detectSeals(image, { colourOnlyRings: false })), false);
+});
