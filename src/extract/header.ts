@@ -207,7 +207,7 @@ export function readHeader(
   if (out.patient_gender === undefined) {
     // The ID number's gender only where the invoice prints a gender (a trace of its label) that
     // OCR could not read: an invoice without one answers 0, unknown, as printed.
-    const printsGender = segments.some((s) => /^[^\u4e00-\u9fff\w]?(性.?|.?别)[:：]/u.test(s.text));
+    const printsGender = segments.some((s) => /^[^\u4e00-\u9fff\w]?(性.?|别)[:：]/u.test(s.text));
     const gender = genderOfHalfLabel(segments) ?? loneGender(segments) ?? (printsGender ? genderOfIdNumber(segments.map((s) => s.text)) : null);
     if (gender !== null) out.patient_gender = gender;
   }

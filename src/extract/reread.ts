@@ -309,8 +309,11 @@ function endOfChar(line: OcrLine, index: number): number {
   return c ? Math.min(1, c.x + step / 2) : 1;
 }
 
-/** A trace of the 性别 label starting a line (性别, 性X：, X别：, after up to one stray character). */
-const GENDER_LABEL = /^[^\u4e00-\u9fff]?[\u4e00-\u9fff]?(性别|性.?[:：]|.?别[:：])/u;
+/**
+ * A trace of the 性别 label starting a line: 性别 (after one side-column character: 其性别), 性X：,
+ * or 别： alone (类别：, 科别： end other labels: not taken).
+ */
+const GENDER_LABEL = /^[^\u4e00-\u9fff]?(?:[\u4e00-\u9fff]?(?:性别|性.?[:：])|别[:：])/u;
 
 /**
  * Strips holding the gender cell when the page pass read no gender: each line starting with its
@@ -334,7 +337,7 @@ export function genderStrips(lines: readonly OcrLine[]): Quad8[] {
 /** The gender in a re-read strip of its label and value; 0 when it holds none. */
 export function genderFromStrip(text: string): 0 | 1 | 2 {
   const t = compact(text);
-  const m = /(?:性别|性.?[:：]|.?别[:：])[:：]?(.+)$/u.exec(t);
+  const m = /(?:性别|性.?[:：]|^[^\u4e00-\u9fff]?别[:：])[:：]?(.+)$/u.exec(t);
   const value = m ? readHeaderValue('gender', m[1]!) : null;
   return value === 1 || value === 2 ? value : 0;
 }

@@ -73,3 +73,9 @@ test('hospital re-read: a misread (章) and one stray character before a place n
   assert.equal(hospitalFromStrip('（草）：北京协和医院'), '北京协和医院');
   assert.equal(hospitalFromStrip('武警浙江省总队医院'), '武警浙江省总队医院', 'a longer lead is part of the name');
 });
+
+test('gender re-read: the end of another label (类别：, 科别：) is no gender label', () => {
+  assert.equal(genderStrips([line('类别：', 0, 700), line('科别：内科', 0, 740)]).length, 0);
+  assert.equal(genderStrips([line('别：', 0, 700)]).length, 1, 'the half label alone');
+  assert.equal(genderFromStrip('类别：女'), 0);
+});
