@@ -10,9 +10,9 @@
  */
 import type { QualifyRes } from '../contract/classify.js';
 import type { Quad8 } from '../ocr/types.js';
-import { downscaleTo, laplacianVariance, resizeRgb, toGray } from './ops.js';
+import { downscaleTo, laplacianVariance, resizeRgb, toGray, type Plane } from './ops.js';
 import { scannedPageState } from './scan-page.js';
-import { sheetExtent } from './sheet-extent.js';
+import { findSheet, type SheetReading } from './sheet-extent.js';
 import { paperTraits, type PaperTraits } from './screen.js';
 import type { RgbImage } from './types.js';
 
@@ -128,6 +128,8 @@ export interface QualityInput {
   readonly lineCount?: number;
   /** The crop already reduced to 600 px (shared by the scorers that work at that size). */
   readonly crop600?: RgbImage;
+  /** The border and the sheet of a whole upload returned as the document, when already read. */
+  readonly desk?: DeskReading;
 }
 
 /** The crop at the 600 px working size of the completeness and originality scorers. */
@@ -222,8 +224,8 @@ function borderPaperShares(img: RgbImage, s: QualitySettings): number[] {
   return [share(0, 0, t, h), share(0, 0, w, t), share(w - t, 0, w, h), share(0, h - t, w, h)];
 }
 
-export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
-  const { image, quad, crop } = input;
+/** Sides of the upload (left, top, right, bottom) along which the quad runs: two corners on it. */
+function sidesOnFrame(image: RgbImage, quad: Quad8, s: QualitySettings): boolean[] {
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
   const mx = s.borderTouch * image.width + 1;
@@ -231,13 +233,35 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   // A side of the photo cuts the sheet when two corners lie on it (the cut edge runs along it);
   // one corner alone at the border is a sheet in full view grazing the frame, blur bleeding its edge.
   const near = (test: (i: number) => boolean): boolean => [0, 1, 2, 3].filter(test).length >= 2;
-  const sides = [
+  return [
     near((i) => xs[i] <= mx),
     near((i) => ys[i] <= my),
     near((i) => xs[i] >= image.width - 1 - mx),
     near((i) => ys[i] >= image.height - 1 - my),
   ];
-  const touching = sides.filter(Boolean).length;
+}
+
+/**
+ * What a whole upload returned as the document shows: the share of paper along each side of its
+ * border; whether the surface shows there (no paper on the border, or the surface along two sides
+ * or more: one side alone may be a wedge of table beside a page that fills the frame); and the
+ * sheet in its middle grown out (sheet-extent.ts).
+ */
+export interface DeskReading {
+  readonly border: readonly number[];
+  readonly surface: boolean;
+  readonly sheet: SheetReading;
+}
+
+export function readDesk(work: RgbImage, s: QualitySettings = QUALITY_SETTINGS): DeskReading {
+  const border = borderPaperShares(work, s);
+  const surface = Math.max(...border) < s.borderPaperNone || border.filter((p) => p < s.borderPaperSurface).length >= 2;
+  return { border, surface, sheet: findSheet(work) };
+}
+
+export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
+  const { image, quad, crop } = input;
+  const touching = sidesOnFrame(image, quad, s).filter(Boolean).length;
   // A located sheet cut by one to three edges of the photo, whatever its size: the locator returns
   // the whole image (four sides) when the page fills the frame, so a sheet on one to three sides
   // is paper running out of the photo. The whole image is judged by its ink below.
@@ -246,21 +270,14 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   if (touching === 0) return s.insideFrame;
   const work = at600(crop, input.crop600);
   // The whole image came back as the document. Its border tells how: paper all round is a page
-  // filling the frame (a scan), judged by its ink below; no paper anywhere on it is a sheet lying
-  // inside the picture that the locator did not separate (complete); paper on part of the border
-  // with the surface showing along other sides is a sheet running out of the frame.
-  const border = borderPaperShares(work, s);
-  const most = Math.max(...border);
-  // No paper on the border, or the surface along two sides or more (one side alone may be a wedge
-  // of table beside a page that fills the frame, which the ink test below judges): a sheet lying
-  // on a desk, maybe over other papers. Grown from its middle, it shows whether it reaches the
-  // frame; when it cannot be grown out clearly, no paper on the border is a sheet inside the
-  // picture and paper on part of it a sheet running out.
-  const surface = border.filter((p) => p < s.borderPaperSurface).length >= 2;
-  if (most < s.borderPaperNone || surface) {
-    const extent = sheetExtent(work);
-    if (extent !== 'unknown') return extent === 'inside' ? s.insideFrame : 0.25;
-    return most < s.borderPaperNone ? s.insideFrame : 0.25;
+  // filling the frame (a scan), judged by its ink below. Otherwise a sheet lies on a desk, maybe
+  // over other papers: grown from its middle, it shows whether it reaches the frame; when it
+  // cannot be grown out clearly, no paper on the border is a sheet inside the picture and paper on
+  // part of it a sheet running out.
+  const desk = input.desk ?? readDesk(work, s);
+  if (desk.surface) {
+    if (desk.sheet.extent !== 'unknown') return desk.sheet.extent === 'inside' ? s.insideFrame : 0.25;
+    return Math.max(...desk.border) < s.borderPaperNone ? s.insideFrame : 0.25;
   }
   // Paper all round: a scan. A lid a few grey levels off the paper shows the page's own edges,
   // which tell whether a page put down askew pokes a corner out of the picture (full resolution:
@@ -374,10 +391,15 @@ export function inDarkSurround(image: RgbImage, quad: Quad8, s: QualitySettings 
  *   ripple in the spectrum of blank patches, or colour fringes between neighbouring pixels). A
  *   document in a black surround (`darkSurround`: a display's unlit border) needs a weaker ripple.
  */
-export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage, traits?: PaperTraits, darkSurround = false): number {
+export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage, traits?: PaperTraits, darkSurround = false, sheet?: Plane): number {
   const work = at600(crop, crop600);
   const d = work.data;
   const n = work.width * work.height;
+  // Grey areas and colour fringes belong to the sheet: with the sheet's pixels on `work` known, a
+  // grey or textured desk and the papers round it do not count (colour anywhere still does: a
+  // grey-scale copy greys the desk too).
+  const onSheet = sheet && sheet.width === work.width && sheet.height === work.height ? sheet.data : null;
+  let sheetPixels = 0;
   let coloured = 0;
   let tinted = 0;
   let mid = 0;
@@ -392,6 +414,8 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
     if (max - min >= s.colourChroma && max > 60) coloured++;
     if (max - min > 10) tinted++;
     const y = (r * 299 + g * 587 + b * 114) / 1000;
+    if (onSheet && onSheet[i] === 0) continue;
+    sheetPixels++;
     // Mid grey clearly darker than the paper round it (a stamp or a tint turned grey, not paper in
     // shadow) and away from black ink (not the soft edge of a character).
     if (y > 90 && y < 190 && y < localPaper[i] - s.greyBelowPaper && !nearInk(work, i, 1)) mid++;
@@ -409,7 +433,7 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
   // Without the upload, the crop's own pixels (full resolution unless the caller reduced it).
   const measured = traits ?? paperTraits(crop, [0, 0, crop.width - 1, 0, crop.width - 1, crop.height - 1, 0, crop.height - 1]);
   const paper = measured.patches > 0 ? measured : null;
-  const fringes = ramp(fringe / n, s.moireFringe * 0.5, s.moireFringe);
+  const fringes = ramp(fringe / Math.max(1, sheetPixels), s.moireFringe * 0.5, s.moireFringe);
   const colour = coloured / n >= s.colourShare;
   // Without blank patches to look at, the share of faintly tinted pixels stands in for the paper's cast.
   const neutral = paper ? paper.paperChroma < s.greyPaperChroma : tinted / n <= 0.2;
@@ -417,7 +441,7 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
     const specks = paper ? ramp(paper.specks, s.copySpecks * 0.5, s.copySpecks) : 0;
     const pattern = paper ? ramp(paper.moirePeak, s.copyPattern * 0.5, s.copyPattern) : 0;
     const grain = paper ? ramp(paper.grain, s.copyGrain * 0.5, s.copyGrain) : 0;
-    const greyArea = ramp(mid / n, 0.04, 0.1);
+    const greyArea = ramp(mid / Math.max(1, sheetPixels), 0.04, 0.1);
     return clamp01(0.75 - 0.6 * Math.max(specks, pattern, grain, greyArea));
   }
   const moire = darkSurround ? s.screenMoireInDark : s.screenMoire;
@@ -462,10 +486,21 @@ export function documentScore(card: number, crop: RgbImage, lineCount: number | 
 export function assessQuality(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): QualifyRes {
   const round = (v: number): number => Math.round(v * 1000) / 1000;
   // Both 600 px scorers read one reduced copy instead of reducing the crop twice.
-  const shared = { ...input, crop600: at600(input.crop, input.crop600) };
+  const crop600 = at600(input.crop, input.crop600);
+  // A whole upload: completeness reads the sheet in its middle when a desk shows round it, and
+  // only that sheet's paper is measured for copy and screen traces (a desk's weave and other
+  // papers' ruled lines would pass for them; a pale desk may pass for paper on the border). The
+  // whole upload's crop is the upload itself.
+  const whole = sidesOnFrame(input.image, input.quad, s).every(Boolean);
+  const desk = whole ? readDesk(crop600, s) : undefined;
+  const mask = desk?.sheet.mask ?? null;
+  const onSheet = mask
+    ? (x: number, y: number): boolean => mask.data[Math.floor((y * mask.height) / input.image.height) * mask.width + Math.floor((x * mask.width) / input.image.width)] === 1
+    : undefined;
+  const shared = { ...input, crop600, desk };
   const clear = round(clarityScore(input.crop, s));
   const complete = round(completenessScore(shared, s));
-  const original = round(originalityScore(input.crop, s, shared.crop600, paperTraits(input.image, input.quad), inDarkSurround(input.image, input.quad, s)));
+  const original = round(originalityScore(input.crop, s, crop600, paperTraits(input.image, input.quad, onSheet), inDarkSurround(input.image, input.quad, s), mask ?? undefined));
   const card = round(cardScore(input.quad, input.lineCount, s));
   const document = round(documentScore(card, input.crop, input.lineCount));
   const t = s.thresholds;

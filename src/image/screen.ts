@@ -152,8 +152,14 @@ function peakRatio(acc: Float64Array, patches: number): number {
   return (peak / patches) * BAND_BINS;
 }
 
-/** Measures the blank paper of the document `quad` on the upload `image`. */
-export function paperTraits(image: RgbImage, quad: Quad8): PaperTraits {
+/**
+ * Measures the blank paper of the document `quad` on the upload `image`. With `onSheet`, moiré and
+ * grain come only from patches whose corners it accepts (the sheet inside a quad that also holds a
+ * desk and other papers, whose weave and ruled lines would pass for a screen's or a copy's
+ * traces), while the chroma still comes from every blank patch: a grey-scale copy greys the
+ * desk too, a camera's cast shows on it as well as on the sheet.
+ */
+export function paperTraits(image: RgbImage, quad: Quad8, onSheet?: (x: number, y: number) => boolean): PaperTraits {
   const { width: w, height: h, data: d } = image;
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
@@ -196,9 +202,10 @@ export function paperTraits(image: RgbImage, quad: Quad8): PaperTraits {
       }
     }
     if (lo < PAPER_MIN || hi - lo > PAPER_SPAN) continue;
-    patches++;
     chroma += c;
     paperPixels += PATCH * PATCH;
+    if (onSheet && !(onSheet(bx, by) && onSheet(bx + PATCH - 1, by + PATCH - 1) && onSheet(bx + PATCH - 1, by) && onSheet(bx, by + PATCH - 1))) continue;
+    patches++;
     for (let y = 1; y < PATCH - 1; y++) {
       for (let x = 1; x < PATCH - 1; x++) {
         const i = y * PATCH + x;

@@ -8,7 +8,7 @@
  * would stop it too, so thin dark marks are first closed over (a grey-level closing). A sheet that
  * grows out to the frame runs out of the photo there; one that stays clear of it is whole.
  */
-import { connectedComponents, dilate, erode } from './ops.js';
+import { connectedComponents, dilate, erode, type Plane } from './ops.js';
 import type { RgbImage } from './types.js';
 
 export interface SheetExtentSettings {
@@ -51,6 +51,14 @@ export const SHEET_EXTENT_SETTINGS: SheetExtentSettings = {
 };
 
 export type SheetExtent = 'inside' | 'cut' | 'unknown';
+
+/** The grown sheet: its extent, and its pixels (1) on the picture searched, when it was found. */
+export interface SheetReading {
+  readonly extent: SheetExtent;
+  readonly mask: Plane | null;
+}
+
+const UNKNOWN: SheetReading = { extent: 'unknown', mask: null };
 
 /**
  * Running maximum (or minimum) over a window of radius r along every row (or column), each
@@ -119,10 +127,15 @@ function stepSquared(v: Uint8Array, a: number, b: number): number {
  * the frame, runs out of it, or cannot be grown out clearly (`unknown`).
  */
 export function sheetExtent(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT_SETTINGS): SheetExtent {
+  return findSheet(img, s).extent;
+}
+
+/** The sheet that holds the middle of `img`, grown out, and whether it reaches the frame. */
+export function findSheet(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT_SETTINGS): SheetReading {
   const { width: w, height: h } = img;
   const n = w * h;
   const r = Math.max(2, Math.round(s.closeShare * Math.max(w, h)));
-  if (Math.min(w, h) < 8 * r) return 'unknown';
+  if (Math.min(w, h) < 8 * r) return UNKNOWN;
   const v = closeColour(img, r);
   const luma = (p: number): number => 0.299 * v[p * 3] + 0.587 * v[p * 3 + 1] + 0.114 * v[p * 3 + 2];
   // Edge pixels: the colour `edgeSpan` px before and after differs by `edgeStep` or more.
@@ -192,7 +205,7 @@ export function sheetExtent(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT
   let sheetLabel = 0;
   for (const [label, count] of seedsOf) if (count > (seedsOf.get(sheetLabel) ?? 0)) sheetLabel = label;
   const sheet = components.find((c) => c.label === sheetLabel);
-  if (!sheet || sheet.area < s.minShare * n) return 'unknown';
+  if (!sheet || sheet.area < s.minShare * n) return UNKNOWN;
   // Frame pixels the sheet reached, side by side: left, top, right, bottom. The closing also
   // fills a strip of desk thinner than the print it removes between the sheet and the frame: only
   // frame pixels whose own colour is the sheet's count.
@@ -204,6 +217,8 @@ export function sheetExtent(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT
     const db = raw[p * 3 + 2] - v[p * 3 + 2];
     return dr * dr + dg * dg + db * db <= driftSq ? 1 : 0;
   };
+  const mask = new Uint8Array(n);
+  for (let p = 0; p < n; p++) mask[p] = labels[p] === sheetLabel ? 1 : 0;
   const contact = [0, 0, 0, 0];
   for (let y = 0; y < h; y++) {
     contact[0] += reached(y * w);
@@ -213,5 +228,5 @@ export function sheetExtent(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT
     contact[1] += reached(x);
     contact[3] += reached((h - 1) * w + x);
   }
-  return contact.some((c) => c >= s.minContact) ? 'cut' : 'inside';
+  return { extent: contact.some((c) => c >= s.minContact) ? 'cut' : 'inside', mask: { data: mask, width: w, height: h } };
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { completenessScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
+import { assessQuality, completenessScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
+import { paperTraits } from '../../src/image/screen.js';
 import { sheetExtent } from '../../src/image/sheet-extent.js';
 import type { RgbImage } from '../../src/image/types.js';
 import type { Quad8 } from '../../src/ocr/types.js';
@@ -48,4 +49,19 @@ test('a strip of pale desk a few pixels wide between sheet and frame keeps the s
 test('a picture that is all paper cannot be grown out to a sheet of its own: not inside', async () => {
   const img = await svgToRgb(page(W, H, textLines(40, 40, W - 80, 12, 30), CREAM));
   assert.notEqual(sheetExtent(img), 'inside');
+});
+
+test('a desk with a fine periodic weave round a sheet is not read as a screen on the sheet', async () => {
+  // Light diagonal stripes 6 px apart: paper-bright, flat enough for blank patches, one strong
+  // spectral peak, as a screen's moiré would give. The sheet itself is plain cream with a red stamp.
+  const weave = `<defs><pattern id="w" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="rgb(215,215,212)"/><rect width="3" height="6" fill="rgb(180,180,178)"/></pattern></defs><rect width="100%" height="100%" fill="url(#w)"/>`;
+  const stamp = `<circle cx="420" cy="330" r="40" fill="none" stroke="#d03030" stroke-width="5"/>`;
+  const img = await svgToRgb(page(W, H, `${weave}<g transform="rotate(2 300 225)"><rect x="90" y="55" width="420" height="340" fill="${CREAM}"/>${textLines(120, 90, 360, 7, 30)}</g>${stamp}`));
+  const quad = whole(img);
+  // The whole upload's paper patches carry the weave's peak ...
+  assert.ok(paperTraits(img, quad).moirePeak > QUALITY_SETTINGS.screenMoire, String(paperTraits(img, quad).moirePeak));
+  // ... the sheet's do not, and the capture is an original.
+  const q = assessQuality({ image: img, quad, crop: img });
+  assert.equal(q.isoriginal, true, String(q.isoriginal_score));
+  assert.equal(q.iscomplete, true);
 });
