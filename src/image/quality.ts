@@ -13,6 +13,7 @@ import type { Quad8 } from '../ocr/types.js';
 import { downscaleTo, laplacianVariance, resizeRgb, toGray, type Plane } from './ops.js';
 import { scannedPageState } from './scan-page.js';
 import { findSheet, type SheetReading } from './sheet-extent.js';
+import { detectSeals } from './seals.js';
 import { paperTraits, type PaperTraits } from './screen.js';
 import type { RgbImage } from './types.js';
 
@@ -50,10 +51,18 @@ export interface QualitySettings {
   readonly greyPaperChroma: number;
   /** Toner specks per million pixels at which a grey capture is certainly a photocopy. */
   readonly copySpecks: number;
-  /** Paper grain (screen.ts, full resolution) at which a grey capture is certainly a copy: toner noise. */
+  /**
+   * Paper grain (screen.ts, full resolution) at which a grey capture is certainly a copy: coarse
+   * toner noise. A camera's sensor noise on a black-and-white page reaches ~6 (half of this).
+   */
   readonly copyGrain: number;
   /** Periodic-pattern strength (screen.ts moirePeak) at which a grey capture is certainly a copy. */
   readonly copyPattern: number;
+  /**
+   * Share of a seal's ink at or above `colourChroma` under which the seal is printed grey: on a grey
+   * capture, an official seal (red by rule) gone grey is a copy's, or a grey-scale scan's, trace.
+   */
+  readonly greyStampColour: number;
   /** Moiré strength at which a colour capture is certainly a photo of a screen. */
   readonly screenMoire: number;
   /**
@@ -99,7 +108,8 @@ export const QUALITY_SETTINGS: QualitySettings = {
   greyBelowPaper: 40,
   greyPaperChroma: 1,
   copySpecks: 120,
-  copyGrain: 6,
+  copyGrain: 16,
+  greyStampColour: 0.02,
   copyPattern: 8,
   screenMoire: 32,
   screenMoireInDark: 6,
@@ -391,7 +401,7 @@ export function inDarkSurround(image: RgbImage, quad: Quad8, s: QualitySettings 
  *   ripple in the spectrum of blank patches, or colour fringes between neighbouring pixels). A
  *   document in a black surround (`darkSurround`: a display's unlit border) needs a weaker ripple.
  */
-export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage, traits?: PaperTraits, darkSurround = false, sheet?: Plane): number {
+export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS, crop600?: RgbImage, traits?: PaperTraits, darkSurround = false, sheet?: Plane, greyStamp?: () => boolean): number {
   const work = at600(crop, crop600);
   const d = work.data;
   const n = work.width * work.height;
@@ -442,11 +452,42 @@ export function originalityScore(crop: RgbImage, s: QualitySettings = QUALITY_SE
     const pattern = paper ? ramp(paper.moirePeak, s.copyPattern * 0.5, s.copyPattern) : 0;
     const grain = paper ? ramp(paper.grain, s.copyGrain * 0.5, s.copyGrain) : 0;
     const greyArea = ramp(mid / Math.max(1, sheetPixels), 0.04, 0.1);
-    return clamp01(0.75 - 0.6 * Math.max(specks, pattern, grain, greyArea));
+    const traces = Math.max(specks, pattern, grain, greyArea);
+    // A seal gone grey: looked for only when nothing else has settled the question (it costs a seal search).
+    const stamp = traces < 1 && greyStamp?.() === true ? 1 : 0;
+    return clamp01(0.75 - 0.6 * Math.max(traces, stamp));
   }
   const moire = darkSurround ? s.screenMoireInDark : s.screenMoire;
   const ripple = paper ? ramp(paper.moirePeak, moire * 0.5, moire) : 0;
   return clamp01(0.9 * (1 - Math.max(fringes, ripple)));
+}
+
+/**
+ * Whether the document carries a seal printed grey: a seal found on the crop (seals.ts finds
+ * colourless rings too) whose darker pixels are nearly all without colour.
+ */
+export function hasGreyStamp(crop: RgbImage, s: QualitySettings = QUALITY_SETTINGS): boolean {
+  const { width: w, data: d } = crop;
+  return detectSeals(crop).some((q) => {
+    const x0 = Math.min(q[0], q[6]);
+    const x1 = Math.max(q[2], q[4]);
+    const y0 = Math.min(q[1], q[3]);
+    const y1 = Math.max(q[5], q[7]);
+    let ink = 0;
+    let coloured = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const o = (y * w + x) * 3;
+        const max = Math.max(d[o], d[o + 1], d[o + 2]);
+        const min = Math.min(d[o], d[o + 1], d[o + 2]);
+        // Ink: darker than paper in its darkest channel (a red seal's green and blue are low).
+        if (min >= 180) continue;
+        ink++;
+        if (max - min >= s.colourChroma) coloured++;
+      }
+    }
+    return ink > 0 && coloured < s.greyStampColour * ink;
+  });
 }
 
 /** Long side over short side of a quad, from its mean opposite edge lengths. */
@@ -500,7 +541,7 @@ export function assessQuality(input: QualityInput, s: QualitySettings = QUALITY_
   const shared = { ...input, crop600, desk };
   const clear = round(clarityScore(input.crop, s));
   const complete = round(completenessScore(shared, s));
-  const original = round(originalityScore(input.crop, s, crop600, paperTraits(input.image, input.quad, onSheet), inDarkSurround(input.image, input.quad, s), mask ?? undefined));
+  const original = round(originalityScore(input.crop, s, crop600, paperTraits(input.image, input.quad, onSheet), inDarkSurround(input.image, input.quad, s), mask ?? undefined, () => hasGreyStamp(input.crop, s)));
   const card = round(cardScore(input.quad, input.lineCount, s));
   const document = round(documentScore(card, input.crop, input.lineCount));
   const t = s.thresholds;

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { completenessScore, originalityScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
+import { completenessScore, hasGreyStamp, originalityScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
 import type { RgbImage } from '../../src/image/types.js';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { page, svgToRgb, textLines } from './seals-draw.js';
+import { page, roundSeal, svgToRgb, textLines } from './seals-draw.js';
 
 const threshold = QUALITY_SETTINGS.thresholds;
 
@@ -55,4 +55,22 @@ test('a wooden table showing along an edge of a page that fills the photo is not
   const quad: Quad8 = [0, 0, 999, 0, 999, 1299, 0, 1299];
   const score = completenessScore({ image, quad, crop: image });
   assert.ok(score >= threshold.iscomplete, String(score));
+});
+
+test('a grey capture whose seal is printed grey is a copy; the same page with the seal red is an original', async () => {
+  const seal = (colour: string): string => roundSeal(420, 620, 90, 70, colour, 1);
+  const body = textLines(60, 80, 480, 14);
+  const grey = await svgToRgb(page(600, 800, body + seal('#777777')));
+  const red = await svgToRgb(page(600, 800, body + seal('#d02828')));
+  assert.equal(hasGreyStamp(grey), true);
+  assert.equal(hasGreyStamp(red), false);
+  assert.ok(originalityScore(grey, QUALITY_SETTINGS, undefined, undefined, false, undefined, () => hasGreyStamp(grey)) < threshold.isoriginal);
+  assert.ok(originalityScore(red, QUALITY_SETTINGS, undefined, undefined, false, undefined, () => hasGreyStamp(red)) >= threshold.isoriginal);
+});
+
+test('a camera`s sensor noise on a black-and-white page is not a copier`s toner grain', async () => {
+  // Noise of ±5 grey levels, equal in all channels (the most a phone photo of a grey page shows).
+  const clean = await svgToRgb(page(600, 800, textLines(60, 80, 480, 20)));
+  const noisy = tonerNoise(clean, 5);
+  assert.ok(originalityScore(noisy) >= threshold.isoriginal, String(originalityScore(noisy)));
 });
