@@ -516,11 +516,11 @@ function figuresRead(p: ReadAmount): string {
 
 /**
  * Whether `read` can be OCR's reading of the amount `value`. A reading OCR visibly damaged (not
- * two decimals, a leading zero) may be one figure off (lost or added: 5595.4 for 5595.45, 102958
- * for 10295.18, 08.24 for 108.24) or the first figures of it when the end was cut off (1127 for
- * 11271.60, 1007. for 1007.73). A reading shaped as money is printed may only differ in one figure
- * the recogniser doubted (179.74 for 779.74 with the 1 scored 0.37): a sum printed off by 1 or
- * 10, or a gap that is an item OCR did not find, leaves confident figures that must stay.
+ * two decimals, a leading zero) may have one figure lost or added (5595.4 for 5595.45, 102958 for
+ * 10295.18, 08.24 for 108.24) or be the first figures of it when the end was cut off (1127 for
+ * 11271.60, 1007. for 1007.73). A changed figure, in any reading, must be one the recogniser
+ * doubted (179.74 for 779.74 with the 1 scored 0.37): a sum printed off by 1 or 10, or a gap that
+ * is an item OCR did not find, leaves confident figures that must stay.
  */
 function couldBeReadAs(read: ReadAmount, value: number): boolean {
   if (value <= 0) return false;
@@ -528,9 +528,10 @@ function couldBeReadAs(read: ReadAmount, value: number): boolean {
   const want = value.toFixed(2).replace('.', '');
   if (got === want || want.length < 3) return false;
   if (read.hasDecimals === false && got.length >= 3 && want.startsWith(got)) return true;
-  if (!read.wellFormed) return editDistance(got, want) === 1;
-  // Shaped as printed: the one figure that differs (or the place of one lost or added) must be one
-  // the recogniser doubted.
+  // A reading whose shape shows a figure lost or added may be one figure longer or shorter.
+  if (!read.wellFormed && got.length !== want.length && editDistance(got, want) === 1) return true;
+  // Otherwise the one figure that differs (or the place of one lost or added) must be one the
+  // recogniser doubted: 404447 (a point lost) for 4044.47 says nothing against its figures.
   const figures = read.figureScores ?? [];
   const gaps = read.gapScores ?? [];
   if (figures.length !== got.length || gaps.length !== got.length) return false;

@@ -108,3 +108,8 @@ test('a 大写 value whose yuan numerals were misread away is no reading, not it
   assert.equal(readValue('capital', '叁佰贰拾叁元壹角'), 323.1);
   assert.equal(readValue('capital', '金额(元)：壹佰元整'), 100, 'the heading\'s (元) is no unit of the amount');
 });
+
+test('findAmounts: the yen sign read as V before figures is a currency sign', () => {
+  assert.deepEqual(findAmounts('（小写）V132.20').map((h) => h.value), [132.2]);
+  assert.deepEqual(findAmounts('117G.00').map((h) => h.value), [], 'the figures after a letter and a point are no amount');
+});

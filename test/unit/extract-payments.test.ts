@@ -87,7 +87,8 @@ test('a misread term of the total split is put back when exactly one term could 
     { name: '个人现金支付', cost: cash, hasDecimals },
   ];
   const cash = (out: readonly { name: string; cost: number }[]) => out.find((p) => p.name === '个人现金支付')!.cost;
-  assert.equal(cash(restoreFromSplit(read(179.74, true), relations, 2750.49)), 779.74, 'one figure misread');
+  assert.equal(cash(restoreFromSplit(read(179.74, true), relations, 2750.49)), 179.74, 'a changed figure nobody doubted: as read');
+  assert.equal(cash(restoreFromSplit(read(17974, false), relations, 2750.49)), 17974, 'a point lost says nothing against a figure');
   assert.equal(cash(restoreFromSplit(read(1127, false), relations, 13242.35)), 11271.6, 'the end cut off');
   assert.equal(cash(restoreFromSplit(read(1127, true), relations, 13242.35)), 1127, 'decimals read: not a cut-off number');
   assert.equal(cash(restoreFromSplit(read(179.74, true), relations, 2500)), 179.74, 'the gap is no misread of any term');

@@ -29,7 +29,8 @@ export function roundCents(v: number): number {
 function stripCurrency(s: string): string {
   return s
     .replace(/人民币|RMB|CNY|元整?|圆/gi, '')
-    .replace(/[¥Y](?=\s*-?\d)/g, '')
+    // Y and V are how OCR reads the yen sign (¥132.20 as V132.20).
+    .replace(/[¥YV](?=\s*-?\d)/g, '')
     .trim();
 }
 
@@ -82,14 +83,14 @@ export interface AmountHit {
 export function findAmounts(raw: string): AmountHit[] {
   // A decimal point OCR read as a colon (¥1,282:10): only after money-shaped figures (a currency
   // sign, a thousands group or three digits) and before two final digits, so times (08:30) stay.
-  const s = normalizeText(raw).replace(/(?<=(?:[¥Y]\s?-?[\d,]*\d|\d,\d{3}|\d{3}))[:：](?=\d{2}(?![\d:：]))/g, '.');
+  const s = normalizeText(raw).replace(/(?<=(?:[¥YV]\s?-?[\d,]*\d|\d,\d{3}|\d{3}))[:：](?=\d{2}(?![\d:：]))/g, '.');
   const hits: AmountHit[] = [];
   // A grade printed right after an amount is read as a capital glued to it (180.80Z for 乙), a
   // mark or speck as a letter (1723.15x): two decimals and one letter keep the figure, unless the
   // letter is a unit (0.25g, 5.00l, 2.50u) or starts one (5.0mg, 0.25ml).
   // Figures right after a point that follows a figure or letter are the tail of a damaged number
   // (117G.00), not an amount of their own.
-  const re = /(?<![\dA-Za-z])(?<![\dA-Za-z][.．])[¥Y]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Za-fh-kn-tv-z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
+  const re = /(?<![\dA-Za-z])(?<![\dA-Za-z][.．])[¥YV]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Za-fh-kn-tv-z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const token = m[0];
     const digits = token.replace(/\D/g, '');
