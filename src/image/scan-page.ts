@@ -63,7 +63,7 @@ export const SCAN_PAGE_SETTINGS: ScanPageSettings = {
 export type ScanPageState = 'inside' | 'cut' | 'unknown';
 
 /** One side's edge: offset from the frame (pixels) = a + b * position along the side. */
-interface SideLine {
+export interface SideLine {
   readonly a: number;
   readonly b: number;
 }
@@ -140,8 +140,12 @@ function sideProfiles(img: RgbImage, side: number, depth: number, seg: number, a
   });
 }
 
-/** Least-squares line through the points, refitted once without the points far from it. */
-function fitLine(points: { t: number; e: number }[], maxResidual: number): SideLine | null {
+/**
+ * Line through the points: a median fit first (Theil-Sen: the median of the slopes between pairs,
+ * then the median offset), which a few stray points near a corner do not pull, then least squares
+ * on the points near it.
+ */
+export function fitLine(points: { t: number; e: number }[], maxResidual: number): SideLine | null {
   const fit = (pts: { t: number; e: number }[]): SideLine | null => {
     const n = pts.length;
     if (n < 2) return null;
@@ -152,8 +156,17 @@ function fitLine(points: { t: number; e: number }[], maxResidual: number): SideL
     const b = (n * ste - st * se) / den;
     return { a: (se - b * st) / n, b };
   };
-  const first = fit(points);
-  if (!first) return null;
+  if (points.length < 2) return null;
+  const slopes: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      if (points[j].t !== points[i].t) slopes.push((points[j].e - points[i].e) / (points[j].t - points[i].t));
+    }
+  }
+  if (slopes.length === 0) return null;
+  const median = (v: number[]): number => v.sort((x, y) => x - y)[v.length >> 1];
+  const b = median(slopes);
+  const first = { a: median(points.map(({ t, e }) => e - b * t)), b };
   const kept = points.filter(({ t, e }) => Math.abs(first.a + first.b * t - e) <= maxResidual);
   return kept.length >= Math.max(2, points.length / 2) ? fit(kept) : null;
 }
