@@ -10,9 +10,7 @@ import type { ExtractVariant } from './contract/extract.js';
 import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
-import { restoreProvincePrefix } from './extract/header.js';
-import { hospitalFromStrip, hospitalValueStrips, needsHospitalReread, payeeRowStrips, placeNames } from './extract/reread.js';
-import { extractTables } from './extract/tables.js';
+import { rereadHeaderFields } from './extract/reread.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
 import type { IntakeImage } from './image/types.js';
@@ -77,19 +75,10 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     const upright = uprightLines(page, image.width, image.height);
     const outcome = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
     if (!outcome.ok) return { ok: false, found: outcome.found };
-    let result = outcome.result;
-    if (needsHospitalReread(result.hospital_name)) {
-      // The seal over the payee line hid the name from the page pass: one small re-read of the
-      // strip right of its label (src/extract/reread.ts).
-      const labelled = hospitalValueStrips(page.lines);
-      // No label read: the payee row is found from its neighbours (复核人, 收款人).
-      const strips = labelled.length > 0 ? labelled : payeeRowStrips(page.lines);
-      const reread = strips.length > 0 ? await ocr.recognizeRegions(paled, strips) : [];
-      // The province repair also tells where a name the seal cut starts (财务专庆中医院).
-      const restore = (n: string) => restoreProvincePrefix(n, outcome.province, extractTables());
-      const name = reread.map((l) => hospitalFromStrip(l.text, placeNames(), restore)).find((n) => n !== '');
-      if (name) result = { ...result, hospital_name: restore(name) };
-    }
+    // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
+    // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
+    // call (src/extract/reread.ts).
+    const result = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
     const medical_result = outcome.qrMismatch
       ? { ...result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }
