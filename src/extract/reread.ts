@@ -10,7 +10,7 @@ import { HOSPITAL_NAME, repairHospitalName } from './header.js';
 import { readHeaderValue } from './header-values.js';
 import { hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
-import { extractTables } from './tables.js';
+import { extractTables, type HeaderField } from './tables.js';
 
 /**
  * The value strip is this many label heights long: a gap and a name of up to 16 characters
@@ -28,15 +28,25 @@ export function needsHospitalReread(name: string, t = hospitalNameTables()): boo
 }
 
 /**
+ * A field's printed labels without white space, longest first (the longest label found wins), and
+ * every other field's labels, which a strip finder checks so that the start of a longer label of
+ * another field (医疗机构类型 holds 医疗机构) is not taken for this field's label.
+ */
+function labelsOfField(field: HeaderField): { labels: string[]; others: string[] } {
+  const tables = extractTables();
+  const labels = (tables.fields.get(field)?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
+  const others = [...tables.fields.entries()].filter(([f]) => f !== field).flatMap(([, spec]) => spec.labels.map(compact));
+  return { labels, others };
+}
+
+/**
  * Quads (on the image as OCR saw it) of the strip right of each hospital-name label. Lines come in
  * the image's own frame: a quad runs clockwise from its text's top-left, so "right of the label"
  * is along the quad's top edge whatever the page's orientation.
  */
 export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
-  const tables = extractTables();
-  const labels = (tables.fields.get('hospital_name')?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
   // 医疗机构类型 starts with 医疗机构: a longer label of another field wins.
-  const others = [...tables.fields.entries()].filter(([f]) => f !== 'hospital_name').flatMap(([, spec]) => spec.labels.map(compact));
+  const { labels, others } = labelsOfField('hospital_name');
   const out: Quad8[] = [];
   for (const line of lines) {
     const text = compact(line.text);
@@ -149,7 +159,7 @@ export function payeeRowStrips(lines: readonly OcrLine[], rowMates: readonly str
 
 /** A text without the hospital label (whole, or missing its first character) that starts it. */
 export function dropLeadingLabel(text: string): string {
-  const labels = (extractTables().fields.get('hospital_name')?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
+  const { labels } = labelsOfField('hospital_name');
   // The label's (章) read as another character ((军), (草), (0)) starting the strip.
   const t = compact(text).replace(/^[(（][^)）]{1,2}[)）][:：]?/, '');
   for (const l of labels) {
@@ -349,9 +359,7 @@ export function genderFromStrip(text: string): 0 | 1 | 2 {
  * 信用代码, also misread: its next two characters decide). At most two.
  */
 export function patientNameStrips(lines: readonly OcrLine[]): Quad8[] {
-  const tables = extractTables();
-  const labels = (tables.fields.get('patient_name')?.labels ?? []).map(compact).sort((a, b) => b.length - a.length);
-  const others = [...tables.fields.entries()].filter(([f]) => f !== 'patient_name').flatMap(([, spec]) => spec.labels.map(compact));
+  const { labels, others } = labelsOfField('patient_name');
   const out: Quad8[] = [];
   for (const line of lines) {
     const text = compact(line.text);
