@@ -371,7 +371,7 @@ export interface DetailTables {
 
 /**
  * Detail tables of a page. A table whose rows mostly name cost categories is a category grid under
- * a 项目名称 | 金额 header (read by readCategories), and gives no details; in a real detail table a
+ * a 项目名称 | 金额 header (read by readCategoryGrid), and gives no details; in a real detail table a
  * row named like a category with its quantity or price (挂号费 1次 1.00) is a billed item.
  */
 export function readDetailTables(

@@ -3,7 +3,6 @@
  * (`护理费 180.00 | 西药费 11,274.86`, `医保统筹基金支付：3772.58`), possibly several per OCR line; the
  * term scan cuts the line and the amount is read from what follows each term.
  */
-import type { CostCategory } from '../contract/common.js';
 import type { Province } from '../contract/extract.js';
 import { centreY, slice, type Segment } from './layout.js';
 import { findAmounts, roundCents, sameAmount, type AmountHit } from './parse/amount.js';
@@ -276,29 +275,10 @@ export function restoredCategory(hit: TermHit<TermPayload>, name: string, catego
   return longer ?? name;
 }
 
-export function readCategories(
-  hits: readonly TermHit<TermPayload>[],
-  segments: readonly Segment[],
-  unit: number,
-  categories: readonly string[] = extractTables().categories,
-): CostCategory[] {
-  return readCategoryAmounts(hits, segments, unit, categories).map(({ name, cost }) => ({ name, cost }));
-}
-
 /** A category or payment amount with how it was read (restoreFromSum). */
 export interface ReadAmount extends Partial<AmountReading> {
   readonly name: string;
   readonly cost: number;
-}
-
-/** Categories with how their amounts were read. */
-export function readCategoryAmounts(
-  hits: readonly TermHit<TermPayload>[],
-  segments: readonly Segment[],
-  unit: number,
-  categories: readonly string[] = extractTables().categories,
-): ReadAmount[] {
-  return readCategoryGrid(hits, segments, unit, categories).read;
 }
 
 /**
@@ -389,19 +369,10 @@ function isLabelValue(
 }
 
 /**
- * Payment items normalised to api.md's allowed names. An alias restricted to provinces applies on
- * those provinces' invoices, and on invoices whose province is unknown.
+ * Payment items normalised to api.md's allowed names, and the names of payment labels found on the
+ * page whose amount could not be read. An alias restricted to provinces applies on those
+ * provinces' invoices, and on invoices whose province is unknown.
  */
-export function readPayments(
-  hits: readonly TermHit<TermPayload>[],
-  segments: readonly Segment[],
-  unit: number,
-  province: Province | undefined,
-): PrintedPayment[] {
-  return readPaymentLabels(hits, segments, unit, province).payments;
-}
-
-/** Payments read, and the names of payment labels found on the page whose amount could not be read. */
 export function readPaymentLabels(
   hits: readonly TermHit<TermPayload>[],
   segments: readonly Segment[],
