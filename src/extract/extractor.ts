@@ -15,7 +15,7 @@ import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { preferHospitalShaped } from './hospital-name.js';
 import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreLostPoints, type PrintedPayment } from './grid.js';
 import {
-  addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, restoreProvincePrefix, type HeaderValues, type TermPayload,
+  addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, repairHospitalName, type HeaderValues, type TermPayload,
 } from './header.js';
 import { deskewLines } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
@@ -291,7 +291,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const readName = preferHospitalShaped([labelledName, guess].map((n) => n.replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1')));
   // Seal text read before the name (收四川省…) is cut off, or the name dropped when it cannot be.
   // A label missing its first character (款单位(章), the seal took 收) is read as part of the text.
-  const hospitalName = restoreProvincePrefix(trimSealLead(dropLeadingLabel(readName), placeNames()), province, tables);
+  const hospitalName = repairHospitalName(trimSealLead(dropLeadingLabel(readName), placeNames()), province, tables);
   const result: MedicalResult = {
     note_title: titleText,
     type,

@@ -423,6 +423,3 @@ export function repairHospitalName(name: string, province: Province | undefined,
   const bare = name.replace(/^[^\u4e00-\u9fff]+/, '');
   return trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables)));
 }
-
-/** The former name of repairHospitalName, as extractor.ts and operations.ts import it. */
-export const restoreProvincePrefix = repairHospitalName;

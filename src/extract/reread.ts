@@ -392,8 +392,9 @@ export async function rereadHeaderFields(
   province: Province | undefined,
   recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
 ): Promise<MedicalResult> {
-  const hospital = needsHospitalReread(result.hospital_name) ? hospitalValueStrips(lines) : [];
-  const hospitalStrips = needsHospitalReread(result.hospital_name) && hospital.length === 0 ? payeeRowStrips(lines) : hospital;
+  const labelled = needsHospitalReread(result.hospital_name) ? hospitalValueStrips(lines) : null;
+  // No label read: the payee row is found from its neighbours (复核人, 收款人).
+  const hospitalStrips = labelled === null ? [] : labelled.length > 0 ? labelled : payeeRowStrips(lines);
   const nameStrips = result.patient_name === '' ? patientNameStrips(lines) : [];
   const genderQuads = result.patient_gender === 0 ? genderStrips(lines) : [];
   const quads = [...hospitalStrips, ...nameStrips, ...genderQuads];

@@ -30,12 +30,12 @@ test('a misread label is not found inside a value word that lies one character f
 });
 
 test('a hospital name starting with its province misread in one character gets it back', async () => {
-  const { restoreProvincePrefix } = await import('../../src/extract/header.js');
+  const { repairHospitalName } = await import('../../src/extract/header.js');
   const t = extractTables();
-  assert.equal(restoreProvincePrefix('汉津市急救中心', 'tianjin', t), '天津市急救中心');
-  assert.equal(restoreProvincePrefix('天津市急救中心', 'tianjin', t), '天津市急救中心');
-  assert.equal(restoreProvincePrefix('汉津市急救中心', undefined, t), '汉津市急救中心', 'no province, no change');
-  assert.equal(restoreProvincePrefix('郑州大学第一附属医院', 'henan', t), '郑州大学第一附属医院', 'a city name is no misread province');
+  assert.equal(repairHospitalName('汉津市急救中心', 'tianjin', t), '天津市急救中心');
+  assert.equal(repairHospitalName('天津市急救中心', 'tianjin', t), '天津市急救中心');
+  assert.equal(repairHospitalName('汉津市急救中心', undefined, t), '汉津市急救中心', 'no province, no change');
+  assert.equal(repairHospitalName('郑州大学第一附属医院', 'henan', t), '郑州大学第一附属医院', 'a city name is no misread province');
 });
 
 test('the hospital fallback skips values of other labels', async () => {
