@@ -9,7 +9,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import { convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
-import { pointInQuad } from './geometry.js';
+import { pointInQuad, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import type { RgbImage } from './types.js';
@@ -518,8 +518,7 @@ export function isWedge(q: Quad8, o: Pick<DocumentOptions, 'maxWedgeSideRatio'> 
 function paperBeside(reg: Region, q: Quad8, w: number, h: number, o: DocumentOptions): Quad8 | null {
   const { labels, label, comp } = reg;
   const p = quadPointsOf(q);
-  const cx = (p[0].x + p[1].x + p[2].x + p[3].x) / 4;
-  const cy = (p[0].y + p[1].y + p[2].y + p[3].y) / 4;
+  const { x: cx, y: cy } = quadCentre(q);
   let ring = 0;
   let inRegion = 0;
   for (let s = 0; s < 4; s++) {
@@ -580,8 +579,8 @@ function overAndBeside(reg: Region, found: readonly EdgeQuad[], w: number, h: nu
  * both quads on the same side of that line: one document's side running on, not a cut between two.
  */
 export function sharesSideLine(a: Quad8, b: Quad8, tol: number): boolean {
-  const ca = { x: (a[0] + a[2] + a[4] + a[6]) / 4, y: (a[1] + a[3] + a[5] + a[7]) / 4 };
-  const cb = { x: (b[0] + b[2] + b[4] + b[6]) / 4, y: (b[1] + b[3] + b[5] + b[7]) / 4 };
+  const ca = quadCentre(a);
+  const cb = quadCentre(b);
   for (let i = 0; i < 4; i++) {
     const ax = a[i * 2];
     const ay = a[i * 2 + 1];
