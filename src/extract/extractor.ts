@@ -13,7 +13,7 @@ import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { preferHospitalShaped } from './hospital-name.js';
-import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreLostPoints, type PrintedPayment } from './grid.js';
+import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, repairHospitalName, type HeaderValues, type TermPayload,
 } from './header.js';
@@ -165,8 +165,7 @@ function totalCorroborations(
     if (m) out.push(Number(m[1]!.replace(/,/g, '')));
   }
   const byName = new Map(payments.map((x) => [x.name, x.cost]));
-  for (const r of tables.paymentRelations) {
-    if (r.equals !== '$total' || r.minus.length > 0) continue;
+  for (const r of totalSplits(tables.paymentRelations)) {
     const terms = r.sum.filter((n) => byName.has(n));
     if (terms.length >= r.minPresent) out.push(roundCents(terms.reduce((a, n) => a + byName.get(n)!, 0)));
   }

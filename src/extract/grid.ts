@@ -433,6 +433,11 @@ export function readPaymentLabels(
   return { payments, amountless: [...amountless].filter((n) => !payments.some((x) => x.name === n)) };
 }
 
+/** The relations that split the total into parts with nothing taken away (统筹 + 其他 + 账户 + 现金 = total). */
+export function totalSplits(relations: readonly PaymentRelation[]): PaymentRelation[] {
+  return relations.filter((r) => r.equals === '$total' && r.minus.length === 0);
+}
+
 /**
  * The amount of a term of the total's split whose label was read but whose figures were not (a
  * seal over them, OCR lost the cell): what the other terms leave of the total, when it is the one
@@ -447,8 +452,7 @@ export function fillFromSplit(
 ): PrintedPayment[] {
   if (total <= 0) return [...payments];
   let out = [...payments];
-  for (const r of relations) {
-    if (r.equals !== '$total' || r.minus.length > 0) continue;
+  for (const r of totalSplits(relations)) {
     const missing = r.sum.filter((n) => amountless.includes(n) && !out.some((p) => p.name === n));
     const present = out.filter((p) => r.sum.includes(p.name));
     if (missing.length !== 1 || present.length + 1 < r.minPresent) continue;
@@ -530,8 +534,7 @@ function couldBeReadAs(read: ReadAmount, value: number): boolean {
  */
 export function restoreFromSplit(payments: readonly PrintedPayment[], relations: readonly PaymentRelation[], total: number): PrintedPayment[] {
   let out = [...payments];
-  for (const r of relations) {
-    if (r.equals !== '$total' || r.minus.length > 0) continue;
+  for (const r of totalSplits(relations)) {
     const present = out.filter((p) => r.sum.includes(p.name));
     if (present.length < r.minPresent) continue;
     const fix = misreadPart(present, total);
@@ -564,8 +567,7 @@ export function misreadPart(parts: readonly ReadAmount[], total: number): { name
  */
 export function restoreLostLeadingDigits(payments: readonly PrintedPayment[], relations: readonly PaymentRelation[], total: number): PrintedPayment[] {
   let out = [...payments];
-  for (const r of relations) {
-    if (r.equals !== '$total' || r.minus.length > 0) continue;
+  for (const r of totalSplits(relations)) {
     const present = out.filter((p) => r.sum.includes(p.name));
     if (present.length < r.minPresent) continue;
     const sum = roundCents(present.reduce((a, p) => a + p.cost, 0));
