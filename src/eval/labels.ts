@@ -113,12 +113,20 @@ function items(list: unknown, nameKey: 'name' | 'ocr_name', where: string, names
   });
 }
 
-function synthExtract(extract: unknown, variant: unknown, where: string): ExtractTruth | null {
+/** The label's `unreadable` list (older generator labels have none). */
+function unreadableList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((u): u is string => typeof u === 'string') : [];
+}
+
+function synthExtract(extract: unknown, variant: unknown, unreadableLabel: unknown, where: string): ExtractTruth | null {
   if (extract === null || extract === undefined) return null;
   if (!isRecord(extract) || !isRecord(extract.medical_result)) throw new LabelError(`${where}: extract must be an extract response body`);
   const result = extract.medical_result;
+  // Parts printed only out of the frame or under another document (docs/corpus.md): no reader can score on them.
+  const unreadable = unreadableList(unreadableLabel);
   const fields: Record<string, FieldTruth> = {};
   for (const [key, value] of Object.entries(result)) {
+    if (unreadable.includes(key)) continue;
     if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
   }
   const checksum: ExtractTruth['checksum'] = {};
@@ -138,7 +146,7 @@ function synthExtract(extract: unknown, variant: unknown, where: string): Extrac
       cost_detail_list: items(result.cost_detail_list ?? [], 'ocr_name', `${where}.cost_detail_list`),
       payments_info: items(result.payments_info ?? [], 'name', `${where}.payments_info`),
     },
-    excluded: [],
+    excluded: unreadable.map((u) => parseUnreadableItem(u, identityNames)).filter((e): e is ExcludedItem => e !== null),
     checksum,
   };
 }
@@ -165,7 +173,7 @@ function loadGeneratorSet(dir: string): EvalCase[] {
       imagePath: join(dir, file),
       source: 'synthetic',
       classify: synthClassify(label.classify, label.lines, `${stem}.json`),
-      extract: synthExtract(label.extract, label.variant, `${stem}.json`),
+      extract: synthExtract(label.extract, label.variant, label.unreadable, `${stem}.json`),
     });
   }
   return cases;
@@ -223,7 +231,7 @@ function parseUnreadableItem(entry: string, names: PaymentNames): ExcludedItem |
 
 function realExtract(invoice: unknown, where: string, names: PaymentNames): ExtractTruth | null {
   if (!isRecord(invoice)) return null;
-  const unreadable = Array.isArray(invoice.unreadable) ? invoice.unreadable.filter((u): u is string => typeof u === 'string') : [];
+  const unreadable = unreadableList(invoice.unreadable);
   const fields: Record<string, FieldTruth> = {};
   for (const key of REAL_FIELDS) {
     const value = invoice[key];

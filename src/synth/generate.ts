@@ -21,6 +21,7 @@ import { buildInvoice } from './docs/invoice.js';
 import { capture, type CapturePlan, type Condition, type RasterPage } from './capture.js';
 import { mapQuad, pointInQuad, quadCentre, quadInside } from './geometry.js';
 import { randomPerson } from './person.js';
+import { unreadableParts, type PrintedLine } from './readable.js';
 import { Rng } from './rng.js';
 
 export const KINDS: readonly string[] = CLASSES.map(classId);
@@ -40,6 +41,8 @@ export interface SynthLabel {
   readonly extract: ExtractResponse | null;
   readonly variant: string | null;
   readonly lines: LabelLine[];
+  /** Fields and list items of `extract` printed only out of the frame or under another document (src/synth/readable.ts). */
+  readonly unreadable: string[];
 }
 
 export interface GeneratedImage {
@@ -135,6 +138,7 @@ export async function generateImage(seed: number, index: number, opts: { kinds?:
   const allLines: LabelLine[] = [];
   const seals: Quad8[] = [];
   const results: { doc: ClassifyDocument; order: [number, number] }[] = [];
+  const printed: PrintedLine[][] = [];
   // Page outlines in the image; a later document lies on top of the earlier ones.
   const outlines = docs.map((doc, i) => mapQuad(cap.placements[i]!.pageToImage, [0, 0, doc.page.width, 0, doc.page.width, doc.page.height, 0, doc.page.height]));
   const covered = (i: number, q: Quad8): boolean => {
@@ -158,8 +162,11 @@ export async function generateImage(seed: number, index: number, opts: { kinds?:
     const titleRegions: Quad8[] = [];
     // Lines come from the page in drawing order; a line only partly in the frame is not readable, so not labelled.
     const rendered = renderLines(doc);
+    const docLines: PrintedLine[] = [];
+    printed.push(docLines);
     for (const line of rendered) {
       const lq = mapQuad(h, line.quad);
+      docLines.push({ text: line.text, quad: lq });
       if (!quadInside(lq, cap.width, cap.height) || covered(i, lq)) continue;
       texts.push(line.text);
       regions.push(lq);
@@ -195,7 +202,7 @@ export async function generateImage(seed: number, index: number, opts: { kinds?:
   const name = `synth_${String(seed)}_${String(index).padStart(5, '0')}`;
   return {
     name, data: cap.data, format: cap.format,
-    label: { classify, extract, variant: only?.variant ?? null, lines: allLines },
+    label: { classify, extract, variant: only?.variant ?? null, lines: allLines, unreadable: only?.extract ? unreadableParts(only.extract, printed[0]!, (q) => quadInside(q, cap.width, cap.height) && !covered(0, q)) : [] },
     kinds: docs.map((d) => d.kind), condition, rotated: turn !== 0, multi, sealed: seals.length > 0,
   };
 }

@@ -46,6 +46,19 @@ function generatorSet(): string {
   return dir;
 }
 
+/** A label written since session 5, naming parts printed out of the frame. */
+function generatorSetWithUnreadable(): string {
+  const dir = join(root, 'synth-unreadable');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'c.png'), png);
+  writeFileSync(join(dir, 'c.json'), JSON.stringify({
+    classify: classifyBody,
+    extract: { request_id: 'synthetic', status: 'OK', degree: 0, medical_result: { note_no: '0012', patient_name: '王五', total_cost: 12.5, cost_categories: [{ name: '西药费', cost: 10 }, { name: '治疗费', cost: 2.5 }], cost_detail_list: [], payments_info: [] } },
+    variant: 'beijing', lines: [], unreadable: ['patient_name', 'cost_categories:治疗费'],
+  }));
+  return dir;
+}
+
 function realSet(): string {
   const dir = join(root, 'real');
   mkdirSync(join(dir, 'src'), { recursive: true });
@@ -82,6 +95,13 @@ test('generator labels: one case per image with a NAME.json; classify, extract, 
   assert.deepEqual(a!.extract!.lists.cost_detail_list, [{ names: ['阿莫西林'], cost: 12.5 }]);
   assert.deepEqual(a!.extract!.checksum, { cost_categories: 1, total_cost: -1 });
   assert.equal(b!.extract, null);
+  assert.deepEqual(a!.extract!.excluded, [], 'a label without `unreadable` excludes nothing');
+});
+
+test('generator labels: parts listed in `unreadable` are not scored (field dropped, list item excluded)', () => {
+  const [c] = loadEvalSet(generatorSetWithUnreadable());
+  assert.deepEqual(Object.keys(c.extract!.fields).sort(), ['note_no', 'total_cost']);
+  assert.deepEqual(c.extract!.excluded, [{ list: 'cost_categories', names: ['治疗费'] }]);
 });
 
 test('real labels: nulls and unreadable fields left out, printed payment names widened by the alias table', () => {
