@@ -2,7 +2,7 @@
  * Finding printed terms (labels, payment names, category names) in segments, longest match first,
  * and the text that follows each term up to the next one: the term's value.
  */
-import { neighbours, slice, type Segment } from './layout.js';
+import { centreY, neighbours, slice, type Segment } from './layout.js';
 
 export interface TermHit<P> {
   readonly segment: Segment;
@@ -221,6 +221,26 @@ export function scanSegments<P>(segments: readonly Segment[], dict: TermDictiona
 }
 
 /**
+ * Cells whose start OCR also read into the label's line (票据代码：3 over a cell 318334 boxed from
+ * the 3 on): the label's line then ends past the value's start, so the value lies too far under it
+ * to count as the cell right of it. A cell on the label's row that starts with the label's short
+ * rest (one to three characters after the colon) and begins over that rest is the whole value.
+ */
+function echoedValues(rest: Segment, segments: readonly Segment[], unit: number): Segment[] {
+  const echo = rest.text.replace(/^[:：\s]+/, '');
+  if (echo.length === 0 || echo.length > 3) return [];
+  const first = rest.chars[rest.chars.length - echo.length]!;
+  return segments.filter(
+    (s) =>
+      s.id !== rest.id &&
+      s.text.length > echo.length &&
+      s.text.startsWith(echo) &&
+      Math.abs(centreY(s.box) - centreY(rest.box)) <= 0.5 * unit &&
+      Math.abs(s.box.x0 - first.x0) <= 0.75 * unit,
+  );
+}
+
+/**
  * Where the value of a hit may be, nearest first: the rest of its own segment up to the next hit,
  * then neighbouring segments (right, then below) cut before any term they start with. Each
  * candidate is a segment so callers keep positions for further cutting.
@@ -245,6 +265,7 @@ export function valueCandidates<P>(
     if (first && first.start === 0) return null;
     return first ? slice(s, 0, first.start) : s;
   };
+  if (rest) out.push(...echoedValues(rest, segments, unit));
   let rightClosed = false;
   const near = neighbours(hit.segment.box, segments, unit);
   for (const { s, where } of near) {
