@@ -184,7 +184,9 @@ function rowAmount(
   // decimals: the rightmost such number is the amount, and a bare count right of it (a speck or
   // the binding hole read as 0 at the margin) is not; without decimals anywhere the rightmost wins.
   // Brackets are blanked rather than cut, so positions still point at the cell's characters.
-  const found = cells.flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, (b) => ' '.repeat(b.length))).map((h) => ({ h, c })));
+  // A cell that is one number with its point read as a colon (57:60) is money here too: a grid's
+  // amount column holds no times.
+  const found = cells.map(asMoneyCell).flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, (b) => ' '.repeat(b.length))).map((h) => ({ h, c })));
   const money = found.filter((f) => f.h.hasDecimals);
   const pick = money[money.length - 1] ?? found[found.length - 1];
   if (!pick) return null;
