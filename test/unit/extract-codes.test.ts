@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { parseDate } from '../../src/extract/parse/date.js';
+import { line, lineOf } from './extract-lines.js';
+
+const TITLE = line('上海市医疗机构住院收费专用票据', 300, 30, 28, 34);
+
+test('a value whose first figure OCR also read into the label line is read from its own cell', () => {
+  // 票据代码：3 ends past the start of the cell 318334 (the 3 read twice).
+  const label = line('票据代码：3', 60, 100);
+  const value = line('318334', 60 + 5 * 20, 101);
+  const lines = [TITLE, label, value, line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '318334');
+});
+
+test('a short rest that starts no cell under it is not taken for the start of a value', () => {
+  const lines = [TITLE, line('票据代码：3', 60, 100), line('918334', 60 + 5 * 20, 101), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '', 'the cell does not start with the echoed 3');
+});
+
+test('a year that lost its leading 2 at the start of a value is read as 20xx', () => {
+  assert.equal(parseDate('022-09-23'), '2022-09-23');
+  assert.equal(parseDate('：019-04-06'), '2019-04-06');
+  assert.equal(parseDate('022-13-23'), null, 'month 13');
+  assert.equal(parseDate('费用 022-09-23'), null, 'only at the start of the value');
+  assert.equal(parseDate('522-09-23'), null, 'a year starting 5 is no cut 20xx');
+});
+
+test('a billing date glued to its label without the year\'s 2 is read', () => {
+  const lines = [TITLE, line('开票日期022-09-23', 60, 100), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.billing_date, '2022-09-23');
+});
+
+test('a category grid reads 中章药费 (章 a look-alike of 草) and an amount with its point read as a colon', () => {
+  const lines = [
+    TITLE,
+    lineOf([{ text: '项目名称', x: 60 }, { text: '金额(元)', x: 300 }], 100),
+    lineOf([{ text: '西药费', x: 60 }, { text: '100.00', x: 300 }], 140),
+    lineOf([{ text: '中章药费', x: 60 }, { text: '57:60', x: 300 }], 180),
+    line('合计(小写)¥157.60', 60, 300),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.deepEqual(out.ok && out.result.cost_categories, [{ name: '西药费', cost: 100 }, { name: '中草药费', cost: 57.6 }]);
+});
