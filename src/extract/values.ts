@@ -3,7 +3,8 @@
  * null when the text is not a value of that kind, which lets the caller try the next candidate
  * (the next cell right, the cell below) instead of taking whatever sits near a label.
  */
-import type { FieldKind } from './tables.js';
+import type { ExtractTables, FieldKind, FieldSpec, HeaderField } from './tables.js';
+import { compact } from './parse/normalize.js';
 import { findAmounts, lookalikesAsDigits } from './parse/amount.js';
 import { looksCapital, parseCapitalAmount } from './parse/capital.js';
 import { parseDate } from './parse/date.js';
@@ -96,4 +97,70 @@ export function readValue(kind: FieldKind, raw: string): FieldValue | null {
       return m ? m[1]! : null;
     }
   }
+}
+
+/**
+ * Whether a value text (what follows a label's colon) has a field's printed shape: it reads as the
+ * field's kind, and its first token of letters and digits matches the field's `shape`
+ * (data/field-labels.json) when it has one. Used to tell apart the fields a cut label could be.
+ */
+export function fitsFieldShape(spec: FieldSpec, text: string): boolean {
+  if (readValue(spec.kind, text) === null) return false;
+  if (!spec.shape) return true;
+  const token = /^[:：\s]*([0-9A-Za-z]+)/.exec(text)?.[1] ?? '';
+  return spec.shape.test(token);
+}
+
+export interface LabelOwner {
+  readonly field: HeaderField;
+  readonly label: string;
+  readonly rank: number;
+}
+
+function ownersOf(tail: string, tables: ExtractTables): { whole: boolean; owners: LabelOwner[] } {
+  const owners: LabelOwner[] = [];
+  let whole = false;
+  for (const [field, spec] of tables.fields) {
+    spec.labels.forEach((label, rank) => {
+      const l = compact(label);
+      if (l === tail) whole = true;
+      else if (l.endsWith(tail)) owners.push({ field, label: l, rank });
+    });
+  }
+  return { whole, owners };
+}
+
+function firstRanked(owners: readonly LabelOwner[]): LabelOwner {
+  return owners.reduce((a, b) => (b.rank < a.rank ? b : a));
+}
+
+/**
+ * The label a tail cut by the picture's edge stands for (费日期 of 收费日期), given the value after
+ * its colon and the fields whose labels the page printed whole elsewhere.
+ * - A tail that ends the labels of one field only is that field's.
+ * - A tail several fields' labels end in (代码 of 票据代码 and 统一社会信用代码), or one whose
+ *   first characters are misread or a stray mark (居代码, 弋码: the shortest tail ending some label
+ *   counts, down to one character), is decided by the value's shape: of the fields not labelled
+ *   elsewhere, exactly one must fit, and it must have a shape (a field without one could hold
+ *   anything, so it fits any value and keeps the label ambiguous).
+ */
+export function cutLabelOwner(
+  tail: string,
+  value: string,
+  labelledElsewhere: ReadonlySet<HeaderField>,
+  tables: ExtractTables,
+): LabelOwner | null {
+  const chars = [...tail];
+  for (let cut = 0; cut < chars.length; cut++) {
+    const { whole, owners } = ownersOf(chars.slice(cut).join(''), tables);
+    if (whole && cut === 0) return null;
+    if (owners.length === 0) continue;
+    const fields = new Set(owners.map((o) => o.field));
+    // One character (名 of 姓名, 码) is too little to name a field without its value's shape.
+    if (fields.size === 1 && cut === 0 && chars.length >= 2) return firstRanked(owners);
+    const fitting = [...fields].filter((f) => !labelledElsewhere.has(f) && fitsFieldShape(tables.fields.get(f)!, value));
+    if (fitting.length !== 1 || !tables.fields.get(fitting[0]!)!.shape) return null;
+    return firstRanked(owners.filter((o) => o.field === fitting[0]));
+  }
+  return null;
 }

@@ -50,3 +50,27 @@ test('a category grid reads 中章药费 (章 a look-alike of 草) and an amount
   assert.ok(out.ok);
   assert.deepEqual(out.ok && out.result.cost_categories, [{ name: '西药费', cost: 100 }, { name: '中草药费', cost: 57.6 }]);
 });
+
+test('a label cut to a tail several fields end in is told apart by the value\'s shape', async () => {
+  const { cutLabelOwner } = await import('../../src/extract/values.js');
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const tables = extractTables();
+  const none = new Set<never>();
+  assert.equal(cutLabelOwner('代码', '：6515954772', none, tables)?.field, 'note_code', '10 digits: no credit code');
+  assert.equal(cutLabelOwner('代码', '：91350100M000100Y43', none, tables)?.field, 'unified_social_credit_code');
+  assert.equal(cutLabelOwner('居代码', '：6515954772', none, tables)?.field, 'note_code', 'a misread first character is dropped');
+  assert.equal(cutLabelOwner('码', '：9jgf7e', none, tables)?.field, 'check_code');
+  assert.equal(cutLabelOwner('码', '：6515954772', none, tables), null, 'note code and number both fit');
+  assert.equal(cutLabelOwner('码', '：6515954772', new Set(['note_no' as const]), tables)?.field, 'note_code', 'the number was labelled elsewhere');
+  assert.equal(cutLabelOwner('费日期', '：2021-03-01', none, tables)?.field, 'billing_date', 'one field: as before');
+  assert.equal(cutLabelOwner('名', '：张三', none, tables), null, 'one character and no shape decides nothing');
+  assert.equal(cutLabelOwner('号', '：6515954772', new Set(['note_no' as const]), tables), null, 'serial fields without a shape keep 号 ambiguous');
+});
+
+test('a note code whose label the edge cut to 代码 (also a table heading) is read', () => {
+  const lines = [TITLE, line('代码：6515954772', 0, 100), line('票据号码：1994025689', 500, 100), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '6515954772');
+  assert.equal(out.ok && out.result.unified_social_credit_code, '');
+});
