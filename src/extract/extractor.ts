@@ -27,6 +27,7 @@ import { extractTables, type ExtractTables, type HeaderField } from './tables.js
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
 import { chooseTotal } from './total.js';
+import { fullerReading, restoreDivisionDigit } from './values.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -195,7 +196,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     province = variantProvince ?? provinceIn(titleText, tables) ?? province;
   }
 
-  const noteCode = str(header, 'note_code');
+  // A code's lost first figure comes back from the province's division code (values.ts).
+  const noteCode = restoreDivisionDigit(str(header, 'note_code'), province ? tables.provinces.get(province)?.adminCode : undefined);
   province ??= provinceOfCode(noteCode, tables);
   const provinceRow = province ? tables.provinces.get(province) : undefined;
 
@@ -229,7 +231,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   if (start !== '' && end !== '' && end < start) [start, end] = [end, start];
   const days = num(header, 'hospital_days') ?? (start !== '' && end !== '' ? daysBetween(start, end) : 0);
 
-  let noteNo = str(header, 'note_no');
+  const noteNoReadings = hits
+    .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))
+    .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
+    .filter((n) => n !== '');
+  let noteNo = fullerReading(str(header, 'note_no'), noteNoReadings);
   let checkCode = str(header, 'check_code');
   let billingDate = str(header, 'billing_date');
   let noteCodeOut = noteCode;
@@ -261,11 +267,6 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   if (categoryDerived) categories = [...categories, { name: categoriesAmountless[0]!, cost: categoryRest }];
   // A row's cost misread against its quantity × price is put right when the sums decide (details.ts).
   details = reconcileDetailCosts(details, [total, roundCents(categories.reduce((a, c) => a + c.cost, 0))]);
-
-  const noteNoReadings = hits
-    .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))
-    .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
-    .filter((n) => n !== '');
 
   const partsOfTotal = new Set([...tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum), ...tables.withinTotal]);
   // Checks read the payments with lost decimal points put back, as they are output.

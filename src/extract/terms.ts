@@ -158,6 +158,17 @@ export class TermDictionary<P> {
   }
 
   /** A term one substitution away from the text at i (three characters and up). */
+  /**
+   * The character read in a term's place is a Chinese character (a misread of another), or a
+   * digit or letter inside a term of four or more characters that its colon follows (开票0期：, 日
+   * read as 0): a digit there starts no value, as the colon comes after it.
+   */
+  private misreadCharFits(text: string, i: number, len: number, p: number): boolean {
+    const ch = text[i + p]!;
+    if (/[\u4e00-\u9fff]/.test(ch)) return true;
+    return /^[0-9A-Za-z]$/.test(ch) && len >= 4 && p > 0 && p < len - 1 && /^[:：]/.test(text.slice(i + len));
+  }
+
   private fuzzyAt(text: string, i: number): { term: string; payloads: P[]; len: number } | null {
     if (!this.fuzzyBuilt) this.buildFuzzy();
     for (let len = Math.min(this.maxLength, text.length - i); len >= 3; len--) {
@@ -166,7 +177,7 @@ export class TermDictionary<P> {
         const hit = this.resolveMisread(this.oneOff.get(window.slice(0, p) + '?' + window.slice(p + 1)), window[p]!, p);
         // The odd character starting a printed term that runs past the window (医疗保险性别: 性 of
         // 性别, not a misread 号 of 医疗保险号) belongs to that term.
-        if (hit && /[\u4e00-\u9fff]/.test(window[p]!) && this.exactLengthAt(text, i + p) <= len - p) return { ...hit, len };
+        if (hit && this.misreadCharFits(text, i, len, p) && this.exactLengthAt(text, i + p) <= len - p) return { ...hit, len };
       }
     }
     return null;

@@ -164,3 +164,27 @@ export function cutLabelOwner(
   }
   return null;
 }
+
+/**
+ * A note code whose first figure OCR lost (the label's colon ran into it: 票据代码：490793782 for
+ * 6490793782). Fiscal note codes start with the issuing province's two-digit division code
+ * (provinces.json adminCode); a code read without it that starts with the division's second figure,
+ * one figure short of the even length codes are printed in, gets the first figure back.
+ */
+export function restoreDivisionDigit(code: string, adminCode: string | undefined): string {
+  if (!adminCode || !/^\d+$/.test(code) || code.startsWith(adminCode)) return code;
+  if (code.length % 2 === 0 || !code.startsWith(adminCode.slice(1))) return code;
+  const restored = adminCode.slice(0, 1) + code;
+  return /^\d{6,14}$/.test(restored) ? restored : code;
+}
+
+/**
+ * The invoice number when another reading of it on the page (the pre-printed red No beside the
+ * printed one) is the same number with one or two leading figures more: OCR loses figures at the
+ * colon (票据号码：021855226 beside No1021855226), it does not invent them.
+ */
+export function fullerReading(value: string, readings: readonly string[]): string {
+  if (!/^\d+$/.test(value)) return value;
+  const longer = readings.filter((r) => /^\d+$/.test(r) && r.length > value.length && r.length <= value.length + 2 && r.endsWith(value));
+  return longer.length > 0 && longer.every((r) => r === longer[0]) ? longer[0]! : value;
+}

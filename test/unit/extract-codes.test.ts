@@ -74,3 +74,45 @@ test('a note code whose label the edge cut to 代码 (also a table heading) is r
   assert.equal(out.ok && out.result.note_code, '6515954772');
   assert.equal(out.ok && out.result.unified_social_credit_code, '');
 });
+
+test('a note code that lost its first figure gets it back from the province\'s division code', async () => {
+  const { restoreDivisionDigit } = await import('../../src/extract/values.js');
+  assert.equal(restoreDivisionDigit('490793782', '64'), '6490793782');
+  assert.equal(restoreDivisionDigit('6490793782', '64'), '6490793782', 'whole: as read');
+  assert.equal(restoreDivisionDigit('49079378', '64'), '49079378', 'even length: nothing lost');
+  assert.equal(restoreDivisionDigit('590793782', '64'), '590793782', 'does not start with the division\'s second figure');
+  assert.equal(restoreDivisionDigit('490793782', undefined), '490793782', 'province unknown');
+});
+
+test('the invoice number takes a second reading of it with leading figures the first lost', async () => {
+  const { fullerReading } = await import('../../src/extract/values.js');
+  assert.equal(fullerReading('021855226', ['1021855226', '021855226']), '1021855226');
+  assert.equal(fullerReading('1021855226', ['021855226']), '1021855226', 'the longer one stays');
+  assert.equal(fullerReading('021855226', ['99021855226', '1021855226']), '021855226', 'two fuller readings disagree');
+  assert.equal(fullerReading('021855226', ['123021855226']), '021855226', 'three more figures are another number');
+});
+
+test('a label with a digit read inside it before its colon is still the label', () => {
+  const lines = [TITLE, line('开票0期：202406-20', 60, 100), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.billing_date, '2024-06-20');
+});
+
+test('a digit inside a label-like word without a colon after it is no misread label', async () => {
+  const { TermDictionary } = await import('../../src/extract/terms.js');
+  const dict = new TermDictionary<string>();
+  dict.add('开票日期', 'date');
+  assert.deepEqual(dict.scan('开票0期：2024').map((h) => h.term), ['开票日期']);
+  assert.deepEqual(dict.scan('开票0期2024').map((h) => h.term), [], 'no colon after it');
+  assert.deepEqual(dict.scan('0票日期：2024').map((h) => h.term), [], 'not the first character');
+});
+
+test('a province-known invoice whose code lost its first figure reads the whole code', () => {
+  const title = line('宁夏回族自治区医疗门诊收费票据', 300, 30, 28, 34);
+  const lines = [title, line('票据代码：490793782', 60, 100), line('票据号码：021855226', 500, 100), line('No1021855226', 700, 60), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'ningxia' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '6490793782');
+  assert.equal(out.ok && out.result.note_no, '1021855226');
+});
