@@ -169,6 +169,13 @@ export class TermDictionary<P> {
     return /^[0-9A-Za-z]$/.test(ch) && len >= 4 && p > 0 && p < len - 1 && /^[:：]/.test(text.slice(i + len));
   }
 
+  /** Whether the one character of text at i that differs from term is a listed look-alike of the term's. */
+  private readAsLookalike(text: string, i: number, term: string): boolean {
+    const t = [...term];
+    const at = t.findIndex((c, k) => text[i + k] !== c);
+    return at >= 0 && (this.lookalikes.get(t[at]!)?.includes(text[i + at]!) ?? false);
+  }
+
   private fuzzyAt(text: string, i: number): { term: string; payloads: P[]; len: number } | null {
     if (!this.fuzzyBuilt) this.buildFuzzy();
     for (let len = Math.min(this.maxLength, text.length - i); len >= 3; len--) {
@@ -208,7 +215,10 @@ export class TermDictionary<P> {
       // A misread long term (退费全额) beats a short exact one inside it (退费).
       let fuzzy = this.fuzzy ? this.fuzzyAt(text, i) : null;
       if (fuzzy && this.guarded(text, i, i + fuzzy.len)) fuzzy = null;
-      let best = fuzzy && (!exact || fuzzy.len >= exact.len + 2) ? fuzzy : exact;
+      // One character longer only when the odd character is a listed look-alike of the term's
+      // (中草药员: 员 for 费; the exact 中草药 inside it is a category of its own).
+      const longer = fuzzy && exact && (fuzzy.len >= exact.len + 2 || (fuzzy.len === exact.len + 1 && this.readAsLookalike(text, i, fuzzy.term)));
+      let best = fuzzy && (!exact || longer) ? fuzzy : exact;
       if (this.fuzzy && (!best || best.len < 3)) {
         const lost = this.lostAt(text, i);
         if (lost && !this.guarded(text, i, i + lost.len) && (!best || lost.len > best.len)) best = lost;

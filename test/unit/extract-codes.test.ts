@@ -116,3 +116,27 @@ test('a province-known invoice whose code lost its first figure reads the whole 
   assert.equal(out.ok && out.result.note_code, '6490793782');
   assert.equal(out.ok && out.result.note_no, '1021855226');
 });
+
+test('a category name one character longer than an exact category inside it wins when the odd character is a look-alike', async () => {
+  const { TermDictionary } = await import('../../src/extract/terms.js');
+  const dict = new TermDictionary<string>();
+  dict.setLookalikes(new Map([['费', '责员']]));
+  dict.add('中草药', 'short');
+  dict.add('中草药费', 'long');
+  assert.deepEqual(dict.scan('中草药员').map((h) => h.term), ['中草药费']);
+  assert.deepEqual(dict.scan('中草药品').map((h) => h.term), ['中草药'], '品 is no listed look-alike of 费');
+});
+
+test('a category cell the left edge cut to a tail of one category name is that category', () => {
+  const lines = [
+    TITLE,
+    lineOf([{ text: '项目名称', x: 60 }, { text: '金额(元)', x: 300 }], 100),
+    lineOf([{ text: '西药费', x: 60 }, { text: '100.00', x: 300 }], 140),
+    lineOf([{ text: '住院费用', x: 0 }, { text: '600.00', x: 300 }], 180),
+    lineOf([{ text: '药费', x: 0 }, { text: '50.00', x: 300 }], 220),
+    line('合计(小写)¥750.00', 60, 300),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.deepEqual(out.ok && out.result.cost_categories, [{ name: '西药费', cost: 100 }, { name: '其他住院费用', cost: 600 }], '药费 ends several names: left out');
+});
