@@ -27,7 +27,7 @@ import { extractTables, type ExtractTables, type HeaderField } from './tables.js
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
 import { chooseTotal } from './total.js';
-import { fullerReading, restoreDivisionDigit } from './values.js';
+import { doubtedSlip, fullerReading, restoreDivisionDigit } from './values.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -108,13 +108,15 @@ function lookalikeKey(code: string): string {
 
 /**
  * Compares QR elements with printed ones. A printed blank is filled from the QR; a printed code
- * that differs from the QR's only by characters OCR confuses (O/0, l/1, S/5 ...) is an OCR slip,
- * not a disagreement of the invoice with itself: the QR's machine-encoded value replaces it.
+ * that differs from the QR's only by characters OCR confuses (O/0, l/1, S/5 ...), or by one
+ * character the recogniser doubted (values.ts doubtedSlip), is an OCR slip, not a disagreement of
+ * the invoice with itself: the QR's machine-encoded value replaces it.
  * Any other difference is a mismatch, reported and left as printed (docs/compat.md).
  */
 function crossCheckQr(
   payloads: readonly string[],
   printed: { note_code: string; note_no: string; check_code: string; total_cost: number; billing_date: string },
+  segments: readonly Segment[],
 ): { read: boolean; mismatch: string[]; fill: EInvoiceElements } {
   const mismatch = new Set<string>();
   const fill: EInvoiceElements = {};
@@ -128,7 +130,7 @@ function crossCheckQr(
       if (q === undefined) continue;
       if (printed[key] === '') fill[key] ??= q;
       else if (printed[key].toLowerCase() === q.toLowerCase()) continue;
-      else if (key !== 'billing_date' && lookalikeKey(printed[key]) === lookalikeKey(q)) fill[key] ??= q;
+      else if (key !== 'billing_date' && (lookalikeKey(printed[key]) === lookalikeKey(q) || doubtedSlip(printed[key], q, segments))) fill[key] ??= q;
       else mismatch.add(key);
     }
     if (qr.total_cost !== undefined) {
@@ -243,7 +245,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   if (input.qrPayloads && input.qrPayloads.length > 0) {
     const { read, mismatch, fill } = crossCheckQr(input.qrPayloads, {
       note_code: noteCodeOut, note_no: noteNo, check_code: checkCode, total_cost: total, billing_date: billingDate,
-    });
+    }, segments);
     // fill holds blanks read from the QR and OCR slips it corrects (crossCheckQr).
     noteCodeOut = fill.note_code ?? noteCodeOut;
     noteNo = fill.note_no ?? noteNo;

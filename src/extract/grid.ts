@@ -373,7 +373,7 @@ export interface PrintedPayment extends Partial<AmountReading> {
  * Below this confidence the recogniser doubted a figure. Over the payments of a development set,
  * about half of the misread amounts hold such a figure and under 2 % of the amounts read right.
  */
-const DOUBTFUL_SCORE = 0.9;
+export const DOUBTFUL_SCORE = 0.9;
 
 /**
  * A payment word printed as a field's value in its own cell (医保类别： | 自费): the cell holds only

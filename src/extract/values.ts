@@ -5,6 +5,8 @@
  */
 import type { ExtractTables, FieldKind, FieldSpec, HeaderField } from './tables.js';
 import { compact } from './parse/normalize.js';
+import type { PlacedChar, Segment } from './layout.js';
+import { DOUBTFUL_SCORE } from './grid.js';
 import { findAmounts, lookalikesAsDigits } from './parse/amount.js';
 import { looksCapital, parseCapitalAmount } from './parse/capital.js';
 import { parseDate } from './parse/date.js';
@@ -187,4 +189,35 @@ export function fullerReading(value: string, readings: readonly string[]): strin
   if (!/^\d+$/.test(value)) return value;
   const longer = readings.filter((r) => /^\d+$/.test(r) && r.length > value.length && r.length <= value.length + 2 && r.endsWith(value));
   return longer.length > 0 && longer.every((r) => r === longer[0]) ? longer[0]! : value;
+}
+
+/**
+ * Where two codes differ by one edit: the index in `read` of the character changed or added, or of
+ * the place a character was lost (its neighbours); null when they differ by more.
+ */
+function oneEditAt(read: string, truth: string): number[] | null {
+  let i = 0;
+  while (i < read.length && i < truth.length && read[i] === truth[i]) i++;
+  if (read.length === truth.length) return read.slice(i + 1) === truth.slice(i + 1) ? [i] : null;
+  if (read.length === truth.length + 1) return read.slice(i + 1) === truth.slice(i) ? [i] : null;
+  if (read.length + 1 === truth.length) return read.slice(i) === truth.slice(i + 1) ? [i - 1, i] : null;
+  return null;
+}
+
+/**
+ * Whether a printed code read differently from the QR code's machine-encoded value is an OCR slip:
+ * one character changed, added or lost, where the recogniser doubted the characters it read
+ * (ivfjicb with an i scored 0.54, for the QR's ivfjcb). A difference read with confidence is the
+ * invoice disagreeing with itself and stays a mismatch.
+ */
+export function doubtedSlip(read: string, qr: string, segments: readonly Segment[]): boolean {
+  const at = oneEditAt(read.toLowerCase(), qr.toLowerCase());
+  if (!at || read.length < 4) return false;
+  for (const s of segments) {
+    const start = s.text.indexOf(read);
+    if (start < 0) continue;
+    const chars: readonly PlacedChar[] = s.chars.slice(start, start + read.length);
+    return at.some((k) => (chars[k]?.score ?? 1) < DOUBTFUL_SCORE);
+  }
+  return false;
 }

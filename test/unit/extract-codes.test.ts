@@ -140,3 +140,24 @@ test('a category cell the left edge cut to a tail of one category name is that c
   assert.ok(out.ok);
   assert.deepEqual(out.ok && out.result.cost_categories, [{ name: '西药费', cost: 100 }, { name: '其他住院费用', cost: 600 }], '药费 ends several names: left out');
 });
+
+test('a printed code one doubted character off the QR\'s value is an OCR slip; a confident difference is not', async () => {
+  const { doubtedSlip } = await import('../../src/extract/values.js');
+  const { segmentLines } = await import('../../src/extract/layout.js');
+  const read = line('校验码：ivfjicb', 60, 100);
+  const doubted = { ...read, chars: read.chars!.map((c, i) => (i === 8 ? { ...c, score: 0.54 } : c)) };
+  assert.equal(doubtedSlip('ivfjicb', 'ivfjcb', segmentLines([doubted])), true, 'the added i was doubted');
+  assert.equal(doubtedSlip('ivfjicb', 'ivfjcb', segmentLines([read])), false, 'read with confidence');
+  assert.equal(doubtedSlip('ivfjicb', 'ivxjcb', segmentLines([doubted])), false, 'two edits');
+});
+
+test('the QR\'s check code replaces a printed one read with a doubted extra character', () => {
+  const read = line('校验码：ivfjicb', 60, 100);
+  const doubted = { ...read, chars: read.chars!.map((c, i) => (i === 8 ? { ...c, score: 0.54 } : c)) };
+  const lines = [TITLE, doubted, line('合计 318.80', 60, 300)];
+  const qr = ['51425612,0028411386,ivfjcb,2022-04-03,318.80'];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'e_invoice', qrPayloads: qr });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.check_code, 'ivfjcb');
+  assert.deepEqual(out.ok && out.qrMismatch, []);
+});
