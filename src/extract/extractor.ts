@@ -129,7 +129,9 @@ function crossCheckQr(
       const q = qr[key];
       if (q === undefined) continue;
       if (printed[key] === '') fill[key] ??= q;
-      else if (printed[key].toLowerCase() === q.toLowerCase()) continue;
+      else if (printed[key] === q) continue;
+      // A letter read in the wrong case (vVzyzp) is a reading slip: the QR's value is the code.
+      else if (printed[key].toLowerCase() === q.toLowerCase()) fill[key] ??= q;
       else if (key !== 'billing_date' && (lookalikeKey(printed[key]) === lookalikeKey(q) || doubtedSlip(printed[key], q, segments))) fill[key] ??= q;
       else mismatch.add(key);
     }

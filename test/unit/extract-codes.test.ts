@@ -161,3 +161,26 @@ test('the QR\'s check code replaces a printed one read with a doubted extra char
   assert.equal(out.ok && out.result.check_code, 'ivfjcb');
   assert.deepEqual(out.ok && out.qrMismatch, []);
 });
+
+test('a Beijing invoice number of 8 or 10 digits has a valid shape; 9 digits does not', async () => {
+  const { computeChecksum } = await import('../../src/extract/checksum.js');
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const beijing = extractTables().provinces.get('beijing')!;
+  const check = (noteNo: string): number =>
+    computeChecksum({
+      totalFigures: 10, totalCapital: 10, total: 10, capitalTexts: [], corroborations: [], categories: [], details: [], payments: [],
+      province: beijing, type: 1, electronic: false, noteNo, noteNoReadings: [noteNo], billingDate: '2024-05-01', visitDates: [], today: '2024-06-01',
+    }).note_no;
+  assert.equal(check('25936431'), 1);
+  assert.equal(check('2593643100'), 1);
+  assert.equal(check('259364310'), 0);
+});
+
+test('a printed check code read with a letter in the wrong case takes the QR\'s value', () => {
+  const lines = [TITLE, line('校验码：vVzyzp', 60, 100), line('合计 49.40', 60, 300)];
+  const qr = ['45807039,0057592343,vvzyzp,2023-03-07,49.40'];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'e_invoice', qrPayloads: qr });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.check_code, 'vvzyzp');
+  assert.deepEqual(out.ok && out.qrMismatch, []);
+});
