@@ -95,12 +95,15 @@ export function edgeLabelHits(
   const fieldsLabelled = new Set(hits.flatMap((h) => h.payloads.flatMap((p) => (p.type === 'field' ? [p.field] : []))));
   const out: TermHit<TermPayload>[] = [];
   for (const s of segments) {
-    if (s.box.x0 > 0.5 * unit || labelled.has(s.id)) continue;
+    if (labelled.has(s.id)) continue;
     const m = /^([\u4e00-\u9fff]{1,6})[:：]/.exec(s.text);
     if (!m) continue;
     const tail = m[1]!;
-    // Which label the tail is (several fields' labels may end in it): values.ts cutLabelOwner.
-    const best = cutLabelOwner(tail, s.text.slice(tail.length), fieldsLabelled, tables);
+    // Inside the page, a label that lost its first character (算日期： of 结算日期, a seal or
+    // fading took 结) when three characters or more are left: values.ts cutLabelOwner.
+    const atEdge = s.box.x0 <= 0.5 * unit;
+    if (!atEdge && tail.length < 3) continue;
+    const best = cutLabelOwner(tail, s.text.slice(tail.length), fieldsLabelled, tables, atEdge);
     if (!best) continue;
     out.push({ segment: s, start: 0, end: tail.length, term: best.label, payloads: [{ type: 'field', field: best.field, rank: best.rank }] });
   }

@@ -145,15 +145,17 @@ function firstRanked(owners: readonly LabelOwner[]): LabelOwner {
  *   counts, down to one character), is decided by the value's shape: of the fields not labelled
  *   elsewhere, exactly one must fit, and it must have a shape (a field without one could hold
  *   anything, so it fits any value and keeps the label ambiguous).
+ * `shorten` false takes the tail as read (a label inside the page that lost its first character).
  */
 export function cutLabelOwner(
   tail: string,
   value: string,
   labelledElsewhere: ReadonlySet<HeaderField>,
   tables: ExtractTables,
+  shorten = true,
 ): LabelOwner | null {
   const chars = [...tail];
-  for (let cut = 0; cut < chars.length; cut++) {
+  for (let cut = 0; cut < (shorten ? chars.length : 1); cut++) {
     const { whole, owners } = ownersOf(chars.slice(cut).join(''), tables);
     if (whole && cut === 0) return null;
     if (owners.length === 0) continue;

@@ -184,3 +184,13 @@ test('a printed check code read with a letter in the wrong case takes the QR\'s 
   assert.equal(out.ok && out.result.check_code, 'vvzyzp');
   assert.deepEqual(out.ok && out.qrMismatch, []);
 });
+
+test('inside the page, a label that lost its first character is read when three characters are left', () => {
+  const lines = [TITLE, line('算日期：2021-07-23', 500, 100), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.billing_date, '2021-07-23');
+  const short = extractInvoice({ lines: [TITLE, line('日期：2021-07-23', 500, 100), line('合计 377.20', 60, 300)], width: 1000, height: 500, variant: 'shanghai' });
+  assert.ok(short.ok);
+  assert.equal(short.ok && short.result.billing_date, '', 'two characters inside the page: not taken');
+});
