@@ -82,7 +82,9 @@ export type HeaderValues = Partial<Record<HeaderField, FieldValue>>;
 /**
  * Labels cut by the picture's left edge (a photo that missed the margin): the segment touching the
  * edge starts with the tail of a label and its colon (费日期： of 收费日期：). The tail is taken for
- * that label when it is the tail of one field's labels only (款人 ends 交款人 and 收款人: no).
+ * that label when it is the tail of one field's labels only (款人 ends 交款人 and 收款人: no), or
+ * when the value's shape tells the fields apart (values.ts cutLabelOwner). Inside the page, a
+ * label that lost its first character (three or more left) is read the same way.
  */
 export function edgeLabelHits(
   segments: readonly Segment[],
