@@ -27,6 +27,7 @@ import { extractTables, type ExtractTables, type HeaderField } from './tables.js
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
 import { chooseTotal } from './total.js';
+import { doubtedSlip, fullerReading, restoreDivisionDigit } from './values.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -107,13 +108,15 @@ function lookalikeKey(code: string): string {
 
 /**
  * Compares QR elements with printed ones. A printed blank is filled from the QR; a printed code
- * that differs from the QR's only by characters OCR confuses (O/0, l/1, S/5 ...) is an OCR slip,
- * not a disagreement of the invoice with itself: the QR's machine-encoded value replaces it.
+ * that differs from the QR's only by characters OCR confuses (O/0, l/1, S/5 ...), or by one
+ * character the recogniser doubted (values.ts doubtedSlip), is an OCR slip, not a disagreement of
+ * the invoice with itself: the QR's machine-encoded value replaces it.
  * Any other difference is a mismatch, reported and left as printed (docs/compat.md).
  */
 function crossCheckQr(
   payloads: readonly string[],
   printed: { note_code: string; note_no: string; check_code: string; total_cost: number; billing_date: string },
+  segments: readonly Segment[],
 ): { read: boolean; mismatch: string[]; fill: EInvoiceElements } {
   const mismatch = new Set<string>();
   const fill: EInvoiceElements = {};
@@ -126,8 +129,10 @@ function crossCheckQr(
       const q = qr[key];
       if (q === undefined) continue;
       if (printed[key] === '') fill[key] ??= q;
-      else if (printed[key].toLowerCase() === q.toLowerCase()) continue;
-      else if (key !== 'billing_date' && lookalikeKey(printed[key]) === lookalikeKey(q)) fill[key] ??= q;
+      else if (printed[key] === q) continue;
+      // A letter read in the wrong case (vVzyzp) is a reading slip: the QR's value is the code.
+      else if (printed[key].toLowerCase() === q.toLowerCase()) fill[key] ??= q;
+      else if (key !== 'billing_date' && (lookalikeKey(printed[key]) === lookalikeKey(q) || doubtedSlip(printed[key], q, segments))) fill[key] ??= q;
       else mismatch.add(key);
     }
     if (qr.total_cost !== undefined) {
@@ -195,7 +200,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     province = variantProvince ?? provinceIn(titleText, tables) ?? province;
   }
 
-  const noteCode = str(header, 'note_code');
+  // A code's lost first figure comes back from the province's division code (values.ts).
+  const noteCode = restoreDivisionDigit(str(header, 'note_code'), province ? tables.provinces.get(province)?.adminCode : undefined);
   province ??= provinceOfCode(noteCode, tables);
   const provinceRow = province ? tables.provinces.get(province) : undefined;
 
@@ -229,7 +235,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   if (start !== '' && end !== '' && end < start) [start, end] = [end, start];
   const days = num(header, 'hospital_days') ?? (start !== '' && end !== '' ? daysBetween(start, end) : 0);
 
-  let noteNo = str(header, 'note_no');
+  const noteNoReadings = hits
+    .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))
+    .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
+    .filter((n) => n !== '');
+  let noteNo = fullerReading(str(header, 'note_no'), noteNoReadings);
   let checkCode = str(header, 'check_code');
   let billingDate = str(header, 'billing_date');
   let noteCodeOut = noteCode;
@@ -237,7 +247,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   if (input.qrPayloads && input.qrPayloads.length > 0) {
     const { read, mismatch, fill } = crossCheckQr(input.qrPayloads, {
       note_code: noteCodeOut, note_no: noteNo, check_code: checkCode, total_cost: total, billing_date: billingDate,
-    });
+    }, segments);
     // fill holds blanks read from the QR and OCR slips it corrects (crossCheckQr).
     noteCodeOut = fill.note_code ?? noteCodeOut;
     noteNo = fill.note_no ?? noteNo;
@@ -261,11 +271,6 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   if (categoryDerived) categories = [...categories, { name: categoriesAmountless[0]!, cost: categoryRest }];
   // A row's cost misread against its quantity × price is put right when the sums decide (details.ts).
   details = reconcileDetailCosts(details, [total, roundCents(categories.reduce((a, c) => a + c.cost, 0))]);
-
-  const noteNoReadings = hits
-    .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))
-    .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
-    .filter((n) => n !== '');
 
   const partsOfTotal = new Set([...tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum), ...tables.withinTotal]);
   // Checks read the payments with lost decimal points put back, as they are output.

@@ -184,7 +184,9 @@ function rowAmount(
   // decimals: the rightmost such number is the amount, and a bare count right of it (a speck or
   // the binding hole read as 0 at the margin) is not; without decimals anywhere the rightmost wins.
   // Brackets are blanked rather than cut, so positions still point at the cell's characters.
-  const found = cells.flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, (b) => ' '.repeat(b.length))).map((h) => ({ h, c })));
+  // A cell that is one number with its point read as a colon (57:60) is money here too: a grid's
+  // amount column holds no times.
+  const found = cells.map(asMoneyCell).flatMap((c) => findAmounts(c.text.replace(/\([^)]*\)/g, (b) => ' '.repeat(b.length))).map((h) => ({ h, c })));
   const money = found.filter((f) => f.h.hasDecimals);
   const pick = money[money.length - 1] ?? found[found.length - 1];
   if (!pick) return null;
@@ -275,6 +277,31 @@ export function restoredCategory(hit: TermHit<TermPayload>, name: string, catego
   return longer ?? name;
 }
 
+/**
+ * Category names the picture's left edge cut (住院费用 of 其他住院费用): a cell at the edge holding no
+ * label, payment or category term whose text is the tail, three characters or more, of one category name only (and no name of
+ * its own) is that category's grid cell. A shorter tail (费, 药费) could be many.
+ */
+export function edgeCategoryHits(
+  hits: readonly TermHit<TermPayload>[],
+  segments: readonly Segment[],
+  unit: number,
+  categories: readonly string[],
+): TermHit<TermPayload>[] {
+  // Table headings inside a name (费用 of 住院费用) do not make the cell a heading.
+  const withTerm = new Set(hits.filter((h) => h.payloads.some((p) => p.type !== 'column')).map((h) => h.segment.id));
+  const out: TermHit<TermPayload>[] = [];
+  for (const s of segments) {
+    if (s.box.x0 > 0.5 * unit || withTerm.has(s.id)) continue;
+    const tail = /^[\u4e00-\u9fff]{3,}/.exec(s.text)?.[0] ?? '';
+    if (tail === '' || categories.includes(tail)) continue;
+    const owners = categories.filter((c) => c.length > tail.length && c.endsWith(tail));
+    if (owners.length !== 1) continue;
+    out.push({ segment: s, start: 0, end: tail.length, term: owners[0]!, payloads: [{ type: 'category', name: owners[0]! }] });
+  }
+  return out;
+}
+
 /** A category or payment amount with how it was read (restoreFromSum). */
 export interface ReadAmount extends Partial<AmountReading> {
   readonly name: string;
@@ -286,11 +313,12 @@ export interface ReadAmount extends Partial<AmountReading> {
  * be read at all (117G.00): a name alone in its cell, in a column where another category starts.
  */
 export function readCategoryGrid(
-  hits: readonly TermHit<TermPayload>[],
+  pageHits: readonly TermHit<TermPayload>[],
   segments: readonly Segment[],
   unit: number,
   categories: readonly string[] = extractTables().categories,
 ): { read: ReadAmount[]; amountless: string[] } {
+  const hits = [...pageHits, ...edgeCategoryHits(pageHits, segments, unit, categories)];
   const bySegment = groupBySegment(hits);
   const out: ReadAmount[] = [];
   const amountless: string[] = [];
@@ -345,7 +373,7 @@ export interface PrintedPayment extends Partial<AmountReading> {
  * Below this confidence the recogniser doubted a figure. Over the payments of a development set,
  * about half of the misread amounts hold such a figure and under 2 % of the amounts read right.
  */
-const DOUBTFUL_SCORE = 0.9;
+export const DOUBTFUL_SCORE = 0.9;
 
 /**
  * A payment word printed as a field's value in its own cell (医保类别： | 自费): the cell holds only

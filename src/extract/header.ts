@@ -8,7 +8,7 @@ import { compact } from './parse/normalize.js';
 import type { ExtractTables, HeaderField } from './tables.js';
 import { groupBySegment, valueCandidates, type TermDictionary, type TermHit } from './terms.js';
 import { headerValueTables, readHeaderValue } from './header-values.js';
-import type { FieldValue } from './values.js';
+import { cutLabelOwner, type FieldValue } from './values.js';
 
 /** What a term found on the page stands for. */
 export type TermPayload =
@@ -82,7 +82,9 @@ export type HeaderValues = Partial<Record<HeaderField, FieldValue>>;
 /**
  * Labels cut by the picture's left edge (a photo that missed the margin): the segment touching the
  * edge starts with the tail of a label and its colon (费日期： of 收费日期：). The tail is taken for
- * that label when it is the tail of one field's labels only (款人 ends 交款人 and 收款人: no).
+ * that label when it is the tail of one field's labels only (款人 ends 交款人 and 收款人: no), or
+ * when the value's shape tells the fields apart (values.ts cutLabelOwner). Inside the page, a
+ * label that lost its first character (three or more left) is read the same way.
  */
 export function edgeLabelHits(
   segments: readonly Segment[],
@@ -90,24 +92,21 @@ export function edgeLabelHits(
   unit: number,
   tables: ExtractTables,
 ): TermHit<TermPayload>[] {
-  const labelled = new Set(hits.filter((h) => h.start === 0).map((h) => h.segment.id));
+  // A table heading (代码 of 项目代码) is no label: 代码：6515954772 at the edge is a cut one.
+  const labelled = new Set(hits.filter((h) => h.start === 0 && h.payloads.some((p) => p.type !== 'column')).map((h) => h.segment.id));
+  const fieldsLabelled = new Set(hits.flatMap((h) => h.payloads.flatMap((p) => (p.type === 'field' ? [p.field] : []))));
   const out: TermHit<TermPayload>[] = [];
   for (const s of segments) {
-    if (s.box.x0 > 0.5 * unit || labelled.has(s.id)) continue;
-    const m = /^([\u4e00-\u9fff]{2,6})[:：]/.exec(s.text);
+    if (labelled.has(s.id)) continue;
+    const m = /^([\u4e00-\u9fff]{1,6})[:：]/.exec(s.text);
     if (!m) continue;
     const tail = m[1]!;
-    const owners: { field: HeaderField; label: string; rank: number }[] = [];
-    let whole = false;
-    for (const [field, spec] of tables.fields) {
-      spec.labels.forEach((label, rank) => {
-        const l = compact(label);
-        if (l === tail) whole = true;
-        else if (l.endsWith(tail)) owners.push({ field, label: l, rank });
-      });
-    }
-    if (whole || owners.length === 0 || new Set(owners.map((o) => o.field)).size !== 1) continue;
-    const best = owners.reduce((a, b) => (b.rank < a.rank ? b : a));
+    // Inside the page, a label that lost its first character (算日期： of 结算日期, a seal or
+    // fading took 结) when three characters or more are left: values.ts cutLabelOwner.
+    const atEdge = s.box.x0 <= 0.5 * unit;
+    if (!atEdge && tail.length < 3) continue;
+    const best = cutLabelOwner(tail, s.text.slice(tail.length), fieldsLabelled, tables, atEdge);
+    if (!best) continue;
     out.push({ segment: s, start: 0, end: tail.length, term: best.label, payloads: [{ type: 'field', field: best.field, rank: best.rank }] });
   }
   return out;

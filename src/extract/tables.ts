@@ -30,6 +30,11 @@ export type HeaderField =
 export interface FieldSpec {
   readonly kind: FieldKind;
   readonly labels: readonly string[];
+  /**
+   * The printed value's whole shape (a USCC is 18 characters, a note code 6-14 digits): tells the
+   * fields apart when a label was cut to a tail several fields' labels end in (代码：, 码：).
+   */
+  readonly shape?: RegExp;
 }
 
 /** Checksum fields of api.md 2.C that only some provinces' outpatient paper invoices get. */
@@ -138,7 +143,8 @@ function loadFields(): Map<HeaderField, FieldSpec> {
     if (!isRecord(spec)) fail(file, `${field} must be an object`);
     const kind = spec.kind as FieldKind;
     if (!FIELD_KINDS.includes(kind)) fail(file, `${field}: unknown kind ${String(spec.kind)}`);
-    out.set(field as HeaderField, { kind, labels: strings(spec.labels, file, `${field}.labels`).map(compact) });
+    const shape = typeof spec.shape === 'string' ? { shape: new RegExp(spec.shape) } : {};
+    out.set(field as HeaderField, { kind, labels: strings(spec.labels, file, `${field}.labels`).map(compact), ...shape });
   }
   return out;
 }

@@ -2,7 +2,7 @@
  * Finding printed terms (labels, payment names, category names) in segments, longest match first,
  * and the text that follows each term up to the next one: the term's value.
  */
-import { neighbours, slice, type Segment } from './layout.js';
+import { centreY, neighbours, slice, type Segment } from './layout.js';
 
 export interface TermHit<P> {
   readonly segment: Segment;
@@ -158,6 +158,24 @@ export class TermDictionary<P> {
   }
 
   /** A term one substitution away from the text at i (three characters and up). */
+  /**
+   * The character read in a term's place is a Chinese character (a misread of another), or a
+   * digit or letter inside a term of four or more characters that its colon follows (开票0期：, 日
+   * read as 0): a digit there starts no value, as the colon comes after it.
+   */
+  private misreadCharFits(text: string, i: number, len: number, p: number): boolean {
+    const ch = text[i + p]!;
+    if (/[\u4e00-\u9fff]/.test(ch)) return true;
+    return /^[0-9A-Za-z]$/.test(ch) && len >= 4 && p > 0 && p < len - 1 && /^[:：]/.test(text.slice(i + len));
+  }
+
+  /** Whether the one character of text at i that differs from term is a listed look-alike of the term's. */
+  private readAsLookalike(text: string, i: number, term: string): boolean {
+    const t = [...term];
+    const at = t.findIndex((c, k) => text[i + k] !== c);
+    return at >= 0 && (this.lookalikes.get(t[at]!)?.includes(text[i + at]!) ?? false);
+  }
+
   private fuzzyAt(text: string, i: number): { term: string; payloads: P[]; len: number } | null {
     if (!this.fuzzyBuilt) this.buildFuzzy();
     for (let len = Math.min(this.maxLength, text.length - i); len >= 3; len--) {
@@ -166,7 +184,7 @@ export class TermDictionary<P> {
         const hit = this.resolveMisread(this.oneOff.get(window.slice(0, p) + '?' + window.slice(p + 1)), window[p]!, p);
         // The odd character starting a printed term that runs past the window (医疗保险性别: 性 of
         // 性别, not a misread 号 of 医疗保险号) belongs to that term.
-        if (hit && /[\u4e00-\u9fff]/.test(window[p]!) && this.exactLengthAt(text, i + p) <= len - p) return { ...hit, len };
+        if (hit && this.misreadCharFits(text, i, len, p) && this.exactLengthAt(text, i + p) <= len - p) return { ...hit, len };
       }
     }
     return null;
@@ -197,7 +215,10 @@ export class TermDictionary<P> {
       // A misread long term (退费全额) beats a short exact one inside it (退费).
       let fuzzy = this.fuzzy ? this.fuzzyAt(text, i) : null;
       if (fuzzy && this.guarded(text, i, i + fuzzy.len)) fuzzy = null;
-      let best = fuzzy && (!exact || fuzzy.len >= exact.len + 2) ? fuzzy : exact;
+      // One character longer only when the odd character is a listed look-alike of the term's
+      // (中草药员: 员 for 费; the exact 中草药 inside it is a category of its own).
+      const longer = fuzzy && exact && (fuzzy.len >= exact.len + 2 || (fuzzy.len === exact.len + 1 && this.readAsLookalike(text, i, fuzzy.term)));
+      let best = fuzzy && (!exact || longer) ? fuzzy : exact;
       if (this.fuzzy && (!best || best.len < 3)) {
         const lost = this.lostAt(text, i);
         if (lost && !this.guarded(text, i, i + lost.len) && (!best || lost.len > best.len)) best = lost;
@@ -218,6 +239,26 @@ export function scanSegments<P>(segments: readonly Segment[], dict: TermDictiona
     for (const h of dict.scan(segment.text)) out.push({ segment, ...h });
   }
   return out;
+}
+
+/**
+ * Cells whose start OCR also read into the label's line (票据代码：3 over a cell 318334 boxed from
+ * the 3 on): the label's line then ends past the value's start, so the value lies too far under it
+ * to count as the cell right of it. A cell on the label's row that starts with the label's short
+ * rest (one to three characters after the colon) and begins over that rest is the whole value.
+ */
+function echoedValues(rest: Segment, segments: readonly Segment[], unit: number): Segment[] {
+  const echo = rest.text.replace(/^[:：\s]+/, '');
+  if (echo.length === 0 || echo.length > 3) return [];
+  const first = rest.chars[rest.chars.length - echo.length]!;
+  return segments.filter(
+    (s) =>
+      s.id !== rest.id &&
+      s.text.length > echo.length &&
+      s.text.startsWith(echo) &&
+      Math.abs(centreY(s.box) - centreY(rest.box)) <= 0.5 * unit &&
+      Math.abs(s.box.x0 - first.x0) <= 0.75 * unit,
+  );
 }
 
 /**
@@ -245,6 +286,7 @@ export function valueCandidates<P>(
     if (first && first.start === 0) return null;
     return first ? slice(s, 0, first.start) : s;
   };
+  if (rest) out.push(...echoedValues(rest, segments, unit));
   let rightClosed = false;
   const near = neighbours(hit.segment.box, segments, unit);
   for (const { s, where } of near) {

@@ -3,7 +3,10 @@
  * null when the text is not a value of that kind, which lets the caller try the next candidate
  * (the next cell right, the cell below) instead of taking whatever sits near a label.
  */
-import type { FieldKind } from './tables.js';
+import type { ExtractTables, FieldKind, FieldSpec, HeaderField } from './tables.js';
+import { compact } from './parse/normalize.js';
+import type { PlacedChar, Segment } from './layout.js';
+import { DOUBTFUL_SCORE } from './grid.js';
 import { findAmounts, lookalikesAsDigits } from './parse/amount.js';
 import { looksCapital, parseCapitalAmount } from './parse/capital.js';
 import { parseDate } from './parse/date.js';
@@ -96,4 +99,127 @@ export function readValue(kind: FieldKind, raw: string): FieldValue | null {
       return m ? m[1]! : null;
     }
   }
+}
+
+/**
+ * Whether a value text (what follows a label's colon) has a field's printed shape: it reads as the
+ * field's kind, and its first token of letters and digits matches the field's `shape`
+ * (data/field-labels.json) when it has one. Used to tell apart the fields a cut label could be.
+ */
+export function fitsFieldShape(spec: FieldSpec, text: string): boolean {
+  if (readValue(spec.kind, text) === null) return false;
+  if (!spec.shape) return true;
+  const token = /^[:：\s]*([0-9A-Za-z]+)/.exec(text)?.[1] ?? '';
+  return spec.shape.test(token);
+}
+
+export interface LabelOwner {
+  readonly field: HeaderField;
+  readonly label: string;
+  readonly rank: number;
+}
+
+function ownersOf(tail: string, tables: ExtractTables): { whole: boolean; owners: LabelOwner[] } {
+  const owners: LabelOwner[] = [];
+  let whole = false;
+  for (const [field, spec] of tables.fields) {
+    spec.labels.forEach((label, rank) => {
+      const l = compact(label);
+      if (l === tail) whole = true;
+      else if (l.endsWith(tail)) owners.push({ field, label: l, rank });
+    });
+  }
+  return { whole, owners };
+}
+
+function firstRanked(owners: readonly LabelOwner[]): LabelOwner {
+  return owners.reduce((a, b) => (b.rank < a.rank ? b : a));
+}
+
+/**
+ * The label a tail cut by the picture's edge stands for (费日期 of 收费日期), given the value after
+ * its colon and the fields whose labels the page printed whole elsewhere.
+ * - A tail that ends the labels of one field only is that field's.
+ * - A tail several fields' labels end in (代码 of 票据代码 and 统一社会信用代码), or one whose
+ *   first characters are misread or a stray mark (居代码, 弋码: the shortest tail ending some label
+ *   counts, down to one character), is decided by the value's shape: of the fields not labelled
+ *   elsewhere, exactly one must fit, and it must have a shape (a field without one could hold
+ *   anything, so it fits any value and keeps the label ambiguous).
+ * `shorten` false takes the tail as read (a label inside the page that lost its first character).
+ */
+export function cutLabelOwner(
+  tail: string,
+  value: string,
+  labelledElsewhere: ReadonlySet<HeaderField>,
+  tables: ExtractTables,
+  shorten = true,
+): LabelOwner | null {
+  const chars = [...tail];
+  for (let cut = 0; cut < (shorten ? chars.length : 1); cut++) {
+    const { whole, owners } = ownersOf(chars.slice(cut).join(''), tables);
+    if (whole && cut === 0) return null;
+    if (owners.length === 0) continue;
+    const fields = new Set(owners.map((o) => o.field));
+    // One character (名 of 姓名, 码) is too little to name a field without its value's shape.
+    if (fields.size === 1 && cut === 0 && chars.length >= 2) return firstRanked(owners);
+    const fitting = [...fields].filter((f) => !labelledElsewhere.has(f) && fitsFieldShape(tables.fields.get(f)!, value));
+    if (fitting.length !== 1 || !tables.fields.get(fitting[0]!)!.shape) return null;
+    return firstRanked(owners.filter((o) => o.field === fitting[0]));
+  }
+  return null;
+}
+
+/**
+ * A note code whose first figure OCR lost (the label's colon ran into it: 票据代码：490793782 for
+ * 6490793782). Fiscal note codes start with the issuing province's two-digit division code
+ * (provinces.json adminCode); a code read without it that starts with the division's second figure,
+ * one figure short of the even length codes are printed in, gets the first figure back.
+ */
+export function restoreDivisionDigit(code: string, adminCode: string | undefined): string {
+  if (!adminCode || !/^\d+$/.test(code) || code.startsWith(adminCode)) return code;
+  if (code.length % 2 === 0 || !code.startsWith(adminCode.slice(1))) return code;
+  const restored = adminCode.slice(0, 1) + code;
+  return /^\d{6,14}$/.test(restored) ? restored : code;
+}
+
+/**
+ * The invoice number when another reading of it on the page (the pre-printed red No beside the
+ * printed one) is the same number with one or two leading figures more: OCR loses figures at the
+ * colon (票据号码：021855226 beside No1021855226), it does not invent them.
+ */
+export function fullerReading(value: string, readings: readonly string[]): string {
+  if (!/^\d+$/.test(value)) return value;
+  const longer = readings.filter((r) => /^\d+$/.test(r) && r.length > value.length && r.length <= value.length + 2 && r.endsWith(value));
+  return longer.length > 0 && longer.every((r) => r === longer[0]) ? longer[0]! : value;
+}
+
+/**
+ * Where two codes differ by one edit: the index in `read` of the character changed or added, or of
+ * the place a character was lost (its neighbours); null when they differ by more.
+ */
+function oneEditAt(read: string, truth: string): number[] | null {
+  let i = 0;
+  while (i < read.length && i < truth.length && read[i] === truth[i]) i++;
+  if (read.length === truth.length) return read.slice(i + 1) === truth.slice(i + 1) ? [i] : null;
+  if (read.length === truth.length + 1) return read.slice(i + 1) === truth.slice(i) ? [i] : null;
+  if (read.length + 1 === truth.length) return read.slice(i) === truth.slice(i + 1) ? [i - 1, i] : null;
+  return null;
+}
+
+/**
+ * Whether a printed code read differently from the QR code's machine-encoded value is an OCR slip:
+ * one character changed, added or lost, where the recogniser doubted the characters it read
+ * (ivfjicb with an i scored 0.54, for the QR's ivfjcb). A difference read with confidence is the
+ * invoice disagreeing with itself and stays a mismatch.
+ */
+export function doubtedSlip(read: string, qr: string, segments: readonly Segment[]): boolean {
+  const at = oneEditAt(read.toLowerCase(), qr.toLowerCase());
+  if (!at || read.length < 4) return false;
+  for (const s of segments) {
+    const start = s.text.indexOf(read);
+    if (start < 0) continue;
+    const chars: readonly PlacedChar[] = s.chars.slice(start, start + read.length);
+    return at.some((k) => (chars[k]?.score ?? 1) < DOUBTFUL_SCORE);
+  }
+  return false;
 }

@@ -63,9 +63,21 @@ export function findDates(raw: string): DateHit[] {
 
 const GLUED_DATE = /^((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})(?!\d)/;
 
+/**
+ * A value starting with a year that lost its leading 2 to OCR (开票日期022-09-23: the 2 ran into the
+ * label's last character). Only at the value's start and with both separators, as a three-digit
+ * number elsewhere is no year.
+ */
+const CUT_YEAR = /^[:：\s]*(0\d{2})[\-/.](\d{1,2})[\-/.](\d{1,2})(?!\d)/;
+
 /** The first date of a text, or null. */
 export function parseDate(raw: string): string | null {
-  return findDates(raw)[0]?.date ?? null;
+  const whole = findDates(raw)[0]?.date;
+  if (whole !== undefined) return whole;
+  const cut = CUT_YEAR.exec(normalizeText(raw));
+  if (!cut) return null;
+  const [y, m, d] = [2000 + Number(cut[1]), Number(cut[2]), Number(cut[3])];
+  return valid(y, m, d) ? iso(y, m, d) : null;
 }
 
 /** Whole days from one ISO date to another (negative when reversed). */
