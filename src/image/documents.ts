@@ -9,6 +9,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
+import { divideLongQuad } from './divide.js';
 import { pointInQuad, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
@@ -742,7 +743,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return [wholeImage(image)];
-  const docs = splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources).map((q) => finish(q, scale, image));
+  const docs = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), stepMap, o).map((q) => finish(q, scale, image));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image
@@ -754,6 +755,20 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
   }
   return readingOrder(docs);
+}
+
+/**
+ * Documents too long for one are two in a row (src/image/divide.ts): each is cut at its
+ * best-backed cross line while the image has room for more documents.
+ */
+function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
+  const out: Quad8[] = [];
+  quads.forEach((q, n) => {
+    const room = o.maxDocuments - out.length - (quads.length - n);
+    const pair = room >= 1 ? divideLongQuad(q, steps()) : null;
+    out.push(...(pair ?? [q]));
+  });
+  return out;
 }
 
 /** Top to bottom, then left to right within a row. */
