@@ -8,7 +8,8 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
-import { convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
+import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
+import { divideLongQuad } from './divide.js';
 import { pointInQuad, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
@@ -74,6 +75,8 @@ export interface DocumentOptions {
   readonly minEnclosedShare: number;
   /** A region whose corner quad has a side under this share of the opposite side is a wedge (see isWedge) ... */
   readonly maxWedgeSideRatio: number;
+  /** Proportions (long / short side) above which a region is a strip of a sheet (see isSliver). */
+  readonly maxDocumentAspect: number;
   /** ... and becomes an edge quad larger than itself that holds this share of it. */
   readonly minWedgeEnclosedShare: number;
   /** The ring sampled just outside an edge quad lying in a region, as a scale of the quad about its centre ... */
@@ -119,6 +122,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   maxEnclosingGrowth: 3,
   minEnclosedShare: 0.9,
   maxWedgeSideRatio: 0.5,
+  maxDocumentAspect: 3.5,
   minWedgeEnclosedShare: 0.75,
   besideRingScale: 1.06,
   maxBesideEnclosure: 0.75,
@@ -423,7 +427,9 @@ function splitAt(value: Uint8Array, hist: Uint32Array, t: number, work: RgbImage
   const parts = split.components
     .filter((c) => c.area >= o.minAreaFraction * w * h && !touchesBorder(c, w, h))
     .map((c): Region => ({ labels: split.labels, label: c.label, comp: c }))
-    .filter((reg) => solidSheet(reg, w, o));
+    // A light's falloff across a sheet is a straight line too: it cuts the page into a triangle
+    // and a trapezoid, which fill their corner quads as well as a sheet does, yet are wedges.
+    .filter((reg) => solidSheet(reg, w, o) && !isWedge(regionQuad(reg.labels, reg.label, w, reg.comp), o));
   const area = parts.reduce((n, p) => n + p.comp.area, 0);
   if (parts.length === 0 || area > 0.85 * comp.area) return null;
   return parts;
@@ -457,8 +463,11 @@ function splitNotched(reg: Region, w: number, h: number, o: DocumentOptions, dep
   // its outline's bites say nothing about documents side by side.
   if (depth <= 0 || touchesBorder(reg.comp, w, h)) return [reg];
   const isPart = (labels: Int32Array, part: Component): boolean => {
-    const fill = part.area / Math.max(1, quadArea(regionQuad(labels, part.label, w, part)));
-    return fill >= o.minSolidity && part.area >= o.minAreaFraction * w * h;
+    const q = regionQuad(labels, part.label, w, part);
+    const fill = part.area / Math.max(1, quadArea(q));
+    // A cut between two corners' notches (a form's perforations) leaves triangles, which fill
+    // their degenerate corner quads well: cards side by side part into quadrilaterals.
+    return fill >= o.minSolidity && part.area >= o.minAreaFraction * w * h && !isWedge(q, o);
   };
   const split = splitAtNotches(reg.labels, reg.label, reg.comp, w, h, isPart);
   if (!split) return [reg];
@@ -504,6 +513,14 @@ export function isWedge(q: Quad8, o: Pick<DocumentOptions, 'maxWedgeSideRatio'> 
   const side = (k: number): number => Math.hypot(q[(k * 2 + 2) % 8] - q[k * 2], q[(k * 2 + 3) % 8] - q[k * 2 + 1]);
   const sides = [side(0), side(1), side(2), side(3)];
   return [0, 1].some((k) => Math.min(sides[k], sides[k + 2]) < o.maxWedgeSideRatio * Math.max(sides[k], sides[k + 2]));
+}
+
+/**
+ * Whether a quad is too long and thin for any document (a receipt reaches about 3:1): a strip of a
+ * sheet whose rest the mask lost, not a document of its own.
+ */
+export function isSliver(q: Quad8, o: Pick<DocumentOptions, 'maxDocumentAspect'> = DEFAULT_DOCUMENT_OPTIONS): boolean {
+  return aspect(quadPointsOf(q)) > o.maxDocumentAspect;
 }
 
 /**
@@ -635,7 +652,9 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
     // A shadow's straight edge across a sheet leaves its lit part a wedge, no document's shape:
     // then the edge quad holding most of it is the sheet, however much larger (no card lying on a
     // sheet is a wedge, so the bounds above need not guard it).
-    const sheet = around ?? (isWedge(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= o.minWedgeEnclosedShare * regionArea) : undefined);
+    // A strip of a sheet (its lit edge, the rest in a shadow as dark as the surface) is no
+    // document's shape either: the same holds for it.
+    const sheet = around ?? (isWedge(region, o) || isSliver(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= o.minWedgeEnclosedShare * regionArea) : undefined);
     out.push(sheet && !wholeFrame ? sheet.quad : region);
   }
   if (!wholeFrame) {
@@ -724,7 +743,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return [wholeImage(image)];
-  const docs = splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources).map((q) => finish(q, scale, image));
+  const docs = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), stepMap, o).map((q) => finish(q, scale, image));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image
@@ -736,6 +755,20 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
   }
   return readingOrder(docs);
+}
+
+/**
+ * Documents too long for one are two in a row (src/image/divide.ts): each is cut at its
+ * best-backed cross line while the image has room for more documents.
+ */
+function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
+  const out: Quad8[] = [];
+  quads.forEach((q, n) => {
+    const room = o.maxDocuments - out.length - (quads.length - n);
+    const pair = room >= 1 ? divideLongQuad(q, steps()) : null;
+    out.push(...(pair ?? [q]));
+  });
+  return out;
 }
 
 /** Top to bottom, then left to right within a row. */

@@ -14,6 +14,7 @@ import type { Component } from './ops.js';
 import {
   angleGap,
   aspect,
+  convexOverlap as convexOverlapOf,
   DEFAULT_EDGE_QUAD_OPTIONS,
   dividedQuad,
   type EdgeMap,
@@ -70,6 +71,11 @@ export interface OutlineOptions {
   readonly minCleanBacking: number;
   /** Most documents a region splits into. */
   readonly maxParts: number;
+  /**
+   * Two chosen quads whose two sides of one direction lie on the same lines (ends within this
+   * share of the region's longer side) and which overlap are one page cut across: joined.
+   */
+  readonly maxCutPageShift: number;
 }
 
 export const DEFAULT_OUTLINE_OPTIONS: OutlineOptions = {
@@ -91,6 +97,7 @@ export const DEFAULT_OUTLINE_OPTIONS: OutlineOptions = {
   minCleanCoverage: 0.6,
   minCleanBacking: 0.8,
   maxParts: 3,
+  maxCutPageShift: 0.025,
 };
 
 /**
@@ -481,5 +488,56 @@ export function splitByOutline(
   // missed: a little is tolerated, more only when every quad is a clean, well-backed document.
   const clean = chosen.every((c) => c.firm && c.backing >= o.minCleanBacking);
   if (coveredCount < (clean ? o.minCleanCoverage : o.minCoverage) * m.gridArea) return null;
-  return chosen.map((c) => toQuad(c.pts));
+  const quads = joinCutPages(chosen.map((c) => c.pts), o.maxCutPageShift * Math.max(m.w, m.h));
+  return quads.length < 2 ? null : quads.map((p) => toQuad(p));
+}
+
+/** Distance of p from the line through a and b. */
+function lineDistance(p: Point, a: Point, b: Point): number {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  return len === 0 ? Infinity : Math.abs((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
+}
+
+/** Whether side k of b (corners k, k+1) lies on the line of side k of a. */
+function sameSideLine(a: readonly Point[], b: readonly Point[], k: number, tol: number): boolean {
+  const [p, q] = [a[k], a[(k + 1) % 4]];
+  return lineDistance(b[k], p, q) <= tol && lineDistance(b[(k + 1) % 4], p, q) <= tol;
+}
+
+/**
+ * One page cut across (a printed rule, a fold or a shadow taken for the border of two documents)
+ * comes back as two quads that overlap and whose two sides of one direction run on the same
+ * lines; documents lying over each other are turned differently. Such a pair is joined into the
+ * quad from the outer cut side of one to the outer cut side of the other.
+ */
+export function joinCutPages(quads: readonly (readonly Point[])[], tol: number): Point[][] {
+  const out = quads.map((q) => orderCorners([...q]));
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      const joined = joinPair(out[i], out[j], tol);
+      if (!joined) continue;
+      out[i] = joined;
+      out.splice(j, 1);
+      j = i;
+    }
+  }
+  return out;
+}
+
+function joinPair(a: readonly Point[], b: readonly Point[], tol: number): Point[] | null {
+  const overlap = convexOverlapOf(a, b);
+  if (overlap <= 0.02 * Math.min(Math.abs(polygonArea(a)), Math.abs(polygonArea(b)))) return null;
+  for (const k of [0, 1]) {
+    // Sides k and k+2 run on; the other two are where the page was cut.
+    if (!sameSideLine(a, b, k, tol) || !sameSideLine(a, b, k + 2, tol)) continue;
+    const dir = { x: a[(k + 1) % 4].x - a[k].x, y: a[(k + 1) % 4].y - a[k].y };
+    const centre = (q: readonly Point[]): number => q.reduce((n, p) => n + p.x * dir.x + p.y * dir.y, 0);
+    // Along side k, a lies first when its centre projects before b's: a keeps its far corners
+    // at the start of side k (corners k+3 and k), b its corners at the end (k+1 and k+2).
+    const [first, second] = centre(a) <= centre(b) ? [a, b] : [b, a];
+    const out: Point[] = [];
+    for (let c = 0; c < 4; c++) out.push(c === k || c === (k + 3) % 4 ? first[c] : second[c]);
+    return out;
+  }
+  return null;
 }

@@ -1,0 +1,113 @@
+/**
+ * Two documents in a row that the localiser returned as one: two cards side by side or one lying
+ * over the other's end, of one tint, make one region (or one edge quad) as long as both. No single
+ * document is that long (a receipt reaches about 2.3:1; two ID-1 cards in a row 2.5-3.2:1), and
+ * the border between the two, the upper card's side, still shows as a step edge across the quad
+ * for part of its length (its title band at least). The best-backed cross line that leaves two
+ * document-shaped parts cuts the quad in two.
+ */
+import type { Quad8 } from '../ocr/types.js';
+import { angleGap, aspect, type EdgeMap, quadPointsOf, type Point } from './edges.js';
+
+export interface DivideOptions {
+  /** Proportions (long / short side) of a quad that is two documents in a row (two ID-1 cards touching: 3.2). */
+  readonly minPairAspect: number;
+  readonly maxPairAspect: number;
+  /** Least distance (px) of every corner from the image's border: a region running out of the frame has no document's shape. */
+  readonly minBorderGap: number;
+  /** Largest proportions of each part. */
+  readonly maxPartAspect: number;
+  /** Span of cut positions tried, as shares of the long side from either end. */
+  readonly minCutShare: number;
+  /** Largest difference of the cut's position on the two long sides (a tilted upper card), as a share of the long side. */
+  readonly maxCutTilt: number;
+  /** Least share of the cut backed by step edges running along it. */
+  readonly minCutSupport: number;
+  /**
+   * ... or this share when the quad is at least `longPairAspect` long: two cards overlapping by
+   * a fifth or less, the border between them shown by their title bands alone.
+   */
+  readonly minLongCutSupport: number;
+  readonly longPairAspect: number;
+  /** Degrees between a step edge's direction and the cut's within which it backs the cut. */
+  readonly angleTolerance: number;
+}
+
+export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
+  minPairAspect: 2.5,
+  maxPairAspect: 3.5,
+  minBorderGap: 2,
+  maxPartAspect: 2.2,
+  minCutShare: 0.3,
+  maxCutTilt: 0.08,
+  minCutSupport: 0.3,
+  minLongCutSupport: 0.1,
+  longPairAspect: 2.7,
+  angleTolerance: 8,
+};
+
+const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+
+/** Share of the segment a-b with a step-edge pixel within a pixel whose gradient is across the segment. */
+export function cutSupport(map: EdgeMap, a: Point, b: Point, tol: number): number {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (len < 2) return 0;
+  // A step edge's angle is its gradient's: across the segment, i.e. along the segment's normal.
+  const normal = (((Math.round((Math.atan2(b.x - a.x, -(b.y - a.y)) * 180) / Math.PI) % 180) + 180) % 180);
+  const n = Math.ceil(len);
+  let hits = 0;
+  for (let k = 0; k <= n; k++) {
+    const p = lerp(a, b, k / n);
+    let hit = false;
+    for (let dy = -1; dy <= 1 && !hit; dy++) {
+      for (let dx = -1; dx <= 1 && !hit; dx++) {
+        const x = Math.round(p.x) + dx;
+        const y = Math.round(p.y) + dy;
+        if (x < 0 || y < 0 || x >= map.w || y >= map.h) continue;
+        const g = map.angle[y * map.w + x];
+        if (g >= 0 && angleGap(g, normal) <= tol) hit = true;
+      }
+    }
+    if (hit) hits++;
+  }
+  return hits / (n + 1);
+}
+
+/**
+ * The two documents of a quad too long for one, cut at the best-backed cross line; null when the
+ * quad is not that long or no cross line is backed enough.
+ */
+export function divideLongQuad(q: Quad8, map: EdgeMap, options: Partial<DivideOptions> = {}): [Quad8, Quad8] | null {
+  const o = { ...DEFAULT_DIVIDE_OPTIONS, ...options };
+  const p = quadPointsOf(q);
+  const long = aspect(p);
+  if (long < o.minPairAspect || long > o.maxPairAspect) return null;
+  if (p.some((c) => c.x < o.minBorderGap || c.y < o.minBorderGap || c.x > map.w - 1 - o.minBorderGap || c.y > map.h - 1 - o.minBorderGap)) return null;
+  const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
+  // The long sides: corners k -> k+1 and k+3 -> k+2, both running the same way.
+  const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
+  const [a0, a1, b1, b0] = [p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]];
+  const steps = 100;
+  let best: { s: number; t: number; u: number } | null = null;
+  for (let i = Math.round(o.minCutShare * steps); i <= Math.round((1 - o.minCutShare) * steps); i++) {
+    const t = i / steps;
+    for (let j = -Math.round(o.maxCutTilt * steps); j <= Math.round(o.maxCutTilt * steps); j++) {
+      const u = t + j / steps;
+      const s = cutSupport(map, lerp(a0, a1, t), lerp(b0, b1, u), o.angleTolerance);
+      if (!best || s > best.s) best = { s, t, u };
+    }
+  }
+  if (!best || best.s < (long >= o.longPairAspect ? o.minLongCutSupport : o.minCutSupport)) return null;
+  const ca = lerp(a0, a1, best.t);
+  const cb = lerp(b0, b1, best.u);
+  const first = [a0, ca, cb, b0];
+  const second = [ca, a1, b1, cb];
+  if (aspect(first) > o.maxPartAspect || aspect(second) > o.maxPartAspect) return null;
+  // Back to corners clockwise from the quad's own first corner.
+  const place = (pts: Point[]): Quad8 => {
+    const out: Point[] = [];
+    for (let c = 0; c < 4; c++) out[(k + c) % 4] = pts[c];
+    return out.flatMap((pt) => [pt.x, pt.y]) as Quad8;
+  };
+  return [place(first), place(second)];
+}

@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cutSupport, divideLongQuad } from '../../src/image/divide.js';
+import { isSliver, isWedge } from '../../src/image/documents.js';
+import type { EdgeMap } from '../../src/image/edges.js';
+import { joinCutPages } from '../../src/image/outline.js';
+import type { Quad8 } from '../../src/ocr/types.js';
+
+/** An edge map of w x h with vertical step edges (gradient at 0 degrees) at column x from y0 to y1. */
+function verticalSteps(w: number, h: number, cuts: readonly [number, number, number][]): EdgeMap {
+  const angle = new Int16Array(w * h).fill(-1);
+  for (const [x, y0, y1] of cuts) for (let y = y0; y <= y1; y++) angle[y * w + x] = 0;
+  return { w, h, angle };
+}
+
+test('cutSupport counts the share of a segment backed by step edges across it', () => {
+  const map = verticalSteps(100, 60, [[50, 10, 29]]);
+  const half = cutSupport(map, { x: 50, y: 10 }, { x: 50, y: 49 }, 8);
+  assert.ok(half > 0.45 && half < 0.6, String(half));
+  // Edges along the segment's own direction (a horizontal segment over vertical steps) do not back it.
+  assert.equal(cutSupport(map, { x: 30, y: 20 }, { x: 70, y: 20 }, 8), 0);
+});
+
+test('a quad three times as long as wide with a backed cross edge is two documents', () => {
+  // Two cards in a row: 200 x 70 at (20, 20), the border between them at x = 120.
+  const map = verticalSteps(260, 120, [[120, 20, 90]]);
+  const q: Quad8 = [20, 20, 220, 20, 220, 90, 20, 90];
+  const parts = divideLongQuad(q, map);
+  assert.ok(parts, 'divided');
+  const [a, b] = parts;
+  assert.ok(Math.abs(a[2] - 120) <= 1 && Math.abs(b[0] - 120) <= 1, JSON.stringify(parts));
+  assert.deepEqual([a[0], a[1], b[4], b[5]], [20, 20, 220, 90]);
+});
+
+test('a long quad with no cross edge, or no longer than a receipt, stays one document', () => {
+  const none = verticalSteps(260, 120, []);
+  assert.equal(divideLongQuad([20, 20, 220, 20, 220, 90, 20, 90], none), null);
+  // 2.2:1 (a long receipt) is never cut, whatever crosses it.
+  const crossed = verticalSteps(260, 160, [[90, 20, 110]]);
+  assert.equal(divideLongQuad([20, 20, 218, 20, 218, 110, 20, 110], crossed), null);
+});
+
+test('a long quad running into the frame is not cut (a sheet merged with the surface)', () => {
+  const map = verticalSteps(260, 120, [[120, 0, 70]]);
+  assert.equal(divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], map), null);
+});
+
+test('a cut leaving a part too long for a document is refused', () => {
+  // A 3.4:1 quad whose only backed cross edge lies at 0.3 of its length: the longer part is 2.4:1.
+  const map = verticalSteps(300, 120, [[81, 20, 80]]);
+  assert.equal(divideLongQuad([20, 20, 224, 20, 224, 80, 20, 80], map), null);
+});
+
+test('isSliver: a strip is no document, a receipt is', () => {
+  assert.equal(isSliver([0, 0, 40, 0, 40, 160, 0, 160]), true);
+  assert.equal(isSliver([0, 0, 60, 0, 60, 160, 0, 160]), false);
+});
+
+test('isWedge: a triangle cut off a page is a wedge, a page in perspective is not', () => {
+  assert.equal(isWedge([0, 0, 300, 10, 290, 60, 0, 240]), true);
+  assert.equal(isWedge([0, 0, 300, 0, 280, 200, 20, 200]), false);
+});
+
+test('joinCutPages: one page cut across comes back whole, overlapping cards stay two', () => {
+  const pt = (x: number, y: number): { x: number; y: number } => ({ x, y });
+  // A page 200 x 300 cut at y = 140..160: the two parts overlap and share the left and right sides.
+  const top = [pt(10, 10), pt(210, 12), pt(212, 160), pt(12, 160)];
+  const bottom = [pt(12, 140), pt(212, 140), pt(214, 310), pt(14, 310)];
+  const joined = joinCutPages([top, bottom], 4);
+  assert.equal(joined.length, 1);
+  assert.deepEqual(joined[0], [pt(10, 10), pt(210, 12), pt(214, 310), pt(14, 310)]);
+  // The same overlap, but the lower card turned: two documents.
+  const turned = [pt(40, 140), pt(240, 120), pt(262, 290), pt(62, 310)];
+  assert.equal(joinCutPages([top, turned], 4).length, 2);
+  // Side by side in a row, touching but not overlapping: two cards, not one page.
+  const right = [pt(210, 12), pt(410, 14), pt(412, 160), pt(212, 160)];
+  assert.equal(joinCutPages([top, right], 4).length, 2);
+});
