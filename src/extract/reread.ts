@@ -7,7 +7,7 @@
 import type { MedicalResult, Province } from '../contract/extract.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME, repairHospitalName } from './header.js';
-import { readHeaderValue } from './header-values.js';
+import { headerValueTables, readHeaderValue } from './header-values.js';
 import { hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type HeaderField } from './tables.js';
@@ -410,6 +410,22 @@ export function patientNameFromStrip(text: string): string {
 }
 
 /**
+ * A read name that starts with no common family name (`surnames` in data/header-values.json): most
+ * often the family name misread (慕怡 for 蔡怡, a seal stroke or a fold over it), worth a second
+ * reading of the name's strip. Rare family names are read twice and kept.
+ */
+export function nameIsDoubtful(name: string): boolean {
+  const first = [...name][0];
+  return first !== undefined && /[\u4e00-\u9fff]/u.test(first) && !headerValueTables().surnames.has(first);
+}
+
+/** Whether a second reading replaces a doubtful name: same length, starting with a family name. */
+export function replacesDoubtfulName(read: string, second: string): boolean {
+  const first = [...second][0];
+  return [...second].length === [...read].length && first !== undefined && headerValueTables().surnames.has(first);
+}
+
+/**
  * The second look at header fields the page pass missed, in one recogniser call over small crops
  * of the seal-paled page: the hospital's name (see hospitalValueStrips), the patient's name right
  * of its label and the gender cell after its label. Fields read well by the page pass are never
@@ -428,7 +444,8 @@ export async function rereadHeaderFields(
   const labelled = needsHospitalReread(result.hospital_name) ? hospitalValueStrips(lines) : null;
   // No label read: the payee row is found from its neighbours (复核人, 收款人).
   const hospitalStrips = labelled === null ? [] : labelled.length > 0 ? labelled : payeeRowStrips(lines);
-  const nameStrips = result.patient_name === '' ? patientNameStrips(lines) : [];
+  const doubtfulName = nameIsDoubtful(result.patient_name);
+  const nameStrips = result.patient_name === '' || doubtfulName ? patientNameStrips(lines) : [];
   const genderQuads = result.patient_gender === 0 ? genderStrips(lines) : [];
   const quads = [...hospitalStrips, ...nameStrips, ...genderQuads];
   if (quads.length === 0) return result;
@@ -443,7 +460,9 @@ export async function rereadHeaderFields(
   const hospitalName = hospitalTexts.map((t) => hospitalFromStrip(t, placeNames(), restore)).find((n) => n !== '');
   if (hospitalName) out = { ...out, hospital_name: restore(hospitalName) };
   const patientName = nameTexts.map(patientNameFromStrip).find((n) => n !== '');
-  if (patientName) out = { ...out, patient_name: patientName };
+  // A doubtful name is only replaced by a second reading that starts with a family name and has
+  // as many characters: the rest of the name was read the same, its first character differently.
+  if (patientName && (!doubtfulName || replacesDoubtfulName(result.patient_name, patientName))) out = { ...out, patient_name: patientName };
   const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
   if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
   return out;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { dropLeadingLabel, genderFromMisreadLabel, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import { dropLeadingLabel, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -113,4 +113,31 @@ test('hospital label whose closing bracket was misread: the bracket character go
   assert.equal(dropLeadingLabel('款单位（章诊告林省同仁医院'), '告林省同仁医院');
   assert.equal(dropLeadingLabel('收款单位（章）：吉林省同仁医院'), '吉林省同仁医院');
   assert.equal(dropLeadingLabel('收款单位(章):吉林省同仁医院'), '吉林省同仁医院');
+});
+
+test('a name starting with no common family name is doubtful; only a same-length reading with one replaces it', () => {
+  assert.equal(nameIsDoubtful('慕怡'), true);
+  assert.equal(nameIsDoubtful('蔡怡'), false);
+  assert.equal(nameIsDoubtful(''), false, 'no name: the plain re-read');
+  assert.equal(replacesDoubtfulName('慕怡', '蔡怡'), true);
+  assert.equal(replacesDoubtfulName('慕怡', '慕怡'), false, 'the same doubtful reading');
+  assert.equal(replacesDoubtfulName('慕怡', '蔡怡红'), false, 'another length');
+});
+
+test('header re-read: a doubtful name is re-read and replaced by a reading starting with a family name', async () => {
+  const lines: OcrLine[] = [
+    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
+    line('交款人：慕怡', 60, 100),
+    line('性别：女', 400, 100),
+    line('合计 377.20', 60, 200),
+    line('收款单位（章）：', 60, 400),
+    line('武汉市协和医院', 240, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.patient_name, '慕怡');
+  const reading = (text: string) => async (quads: Quad8[]): Promise<OcrLine[]> => quads.map((q) => ({ text, score: 1, quad: q, chars: [] }));
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：蔡怡'))).patient_name, '蔡怡');
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：慕'))).patient_name, '慕怡', 'a shorter reading is not taken');
 });
