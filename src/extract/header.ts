@@ -419,6 +419,8 @@ export function dropLabelValues(hits: readonly TermHit<TermPayload>[]): TermHit<
  */
 export function repairHospitalName(name: string, province: Province | undefined, tables: ExtractTables): string {
   // A dot or mark read before the name (·天津…) is no part of it: names start with a character.
-  const bare = name.replace(/^[^\u4e00-\u9fff]+/, '');
+  // A name holds no colon: characters before one near its start are a label's remnant (收:甘肃省…,
+  // the rest of 收款单位 under the seal).
+  const bare = name.replace(/^[^\u4e00-\u9fff]+/, '').replace(/^[^:：]{1,3}[:：]+(?=[\u4e00-\u9fff])/u, '');
   return trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables)));
 }

@@ -7,7 +7,7 @@
 import type { MedicalResult, Province } from '../contract/extract.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME, repairHospitalName } from './header.js';
-import { readHeaderValue } from './header-values.js';
+import { headerValueTables, readHeaderValue } from './header-values.js';
 import { hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type HeaderField } from './tables.js';
@@ -162,6 +162,18 @@ export function dropLeadingLabel(text: string): string {
   const { labels } = labelsOfField('hospital_name');
   // The label's (章) read as another character ((军), (草), (0)) starting the strip.
   const t = compact(text).replace(/^[(（][^)）]{1,2}[)）][:：]?/, '');
+  // The label's closing bracket misread as a character (款单位（章诊告林省…): the label up to its
+  // 章, and one character for the bracket.
+  for (const l of labels) {
+    const m = /^(.+[(（]章)[)）]$/u.exec(l);
+    if (!m) continue;
+    // Brackets are compared in one width: the label file prints them half-width.
+    const wide = (x: string) => x.replace(/\(/g, '（').replace(/\)/g, '）');
+    for (const form of [m[1]!, m[1]!.slice(1)].map(wide)) {
+      const at = wide(t).indexOf(form);
+      if (at >= 0 && at <= 2) return [...t.slice(at + form.length)].slice(1).join('').replace(/^[:：()（）章]+/, '');
+    }
+  }
   for (const l of labels) {
     for (const form of [l, [...l].length >= 4 ? l.slice(1) : '']) {
       if (form === '') continue;
@@ -344,6 +356,24 @@ export function genderStrips(lines: readonly OcrLine[]): Quad8[] {
   return out.slice(0, 2);
 }
 
+/**
+ * A gender cell whose label OCR misread in its first character (生别：女, 心别男: the seal or a
+ * speck over 性): a line of one character, 别, an optional colon and 男 or 女 alone is the gender,
+ * unless the character before 别 starts another field's label ending in 别 (类别, 科别, 级别).
+ * Several such lines must agree.
+ */
+export function genderFromMisreadLabel(lines: readonly OcrLine[]): 0 | 1 | 2 {
+  const found = new Set<1 | 2>();
+  for (const l of lines) {
+    const m = /^[^\u4e00-\u9fff]?([\u4e00-\u9fff])别[:：]?([男女])$/u.exec(compact(l.text));
+    if (m && !OTHER_BIE.has(m[1]!)) found.add(m[2] === '男' ? 1 : 2);
+  }
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
+/** Characters before 别 in other fields' labels (类别, 科别, 级别, 区别, 组别). */
+const OTHER_BIE: ReadonlySet<string> = new Set(['类', '科', '级', '区', '组']);
+
 /** The gender in a re-read strip of its label and value; 0 when it holds none. */
 export function genderFromStrip(text: string): 0 | 1 | 2 {
   const t = compact(text);
@@ -380,6 +410,22 @@ export function patientNameFromStrip(text: string): string {
 }
 
 /**
+ * A read name that starts with no common family name (`surnames` in data/header-values.json): most
+ * often the family name misread (慕怡 for 蔡怡, a seal stroke or a fold over it), worth a second
+ * reading of the name's strip. Rare family names are read twice and kept.
+ */
+export function nameIsDoubtful(name: string): boolean {
+  const first = [...name][0];
+  return first !== undefined && /[\u4e00-\u9fff]/u.test(first) && !headerValueTables().surnames.has(first);
+}
+
+/** Whether a second reading replaces a doubtful name: same length, starting with a family name. */
+export function replacesDoubtfulName(read: string, second: string): boolean {
+  const first = [...second][0];
+  return [...second].length === [...read].length && first !== undefined && headerValueTables().surnames.has(first);
+}
+
+/**
  * The second look at header fields the page pass missed, in one recogniser call over small crops
  * of the seal-paled page: the hospital's name (see hospitalValueStrips), the patient's name right
  * of its label and the gender cell after its label. Fields read well by the page pass are never
@@ -387,15 +433,19 @@ export function patientNameFromStrip(text: string): string {
  * frame; `recognize` reads quads of that image.
  */
 export async function rereadHeaderFields(
-  result: MedicalResult,
+  pageResult: MedicalResult,
   lines: readonly OcrLine[],
   province: Province | undefined,
   recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
 ): Promise<MedicalResult> {
+  // A gender cell with its label misread needs no second look.
+  const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) : 0;
+  const result = misread === 0 ? pageResult : { ...pageResult, patient_gender: misread };
   const labelled = needsHospitalReread(result.hospital_name) ? hospitalValueStrips(lines) : null;
   // No label read: the payee row is found from its neighbours (复核人, 收款人).
   const hospitalStrips = labelled === null ? [] : labelled.length > 0 ? labelled : payeeRowStrips(lines);
-  const nameStrips = result.patient_name === '' ? patientNameStrips(lines) : [];
+  const doubtfulName = nameIsDoubtful(result.patient_name);
+  const nameStrips = result.patient_name === '' || doubtfulName ? patientNameStrips(lines) : [];
   const genderQuads = result.patient_gender === 0 ? genderStrips(lines) : [];
   const quads = [...hospitalStrips, ...nameStrips, ...genderQuads];
   if (quads.length === 0) return result;
@@ -410,7 +460,9 @@ export async function rereadHeaderFields(
   const hospitalName = hospitalTexts.map((t) => hospitalFromStrip(t, placeNames(), restore)).find((n) => n !== '');
   if (hospitalName) out = { ...out, hospital_name: restore(hospitalName) };
   const patientName = nameTexts.map(patientNameFromStrip).find((n) => n !== '');
-  if (patientName) out = { ...out, patient_name: patientName };
+  // A doubtful name is only replaced by a second reading that starts with a family name and has
+  // as many characters: the rest of the name was read the same, its first character differently.
+  if (patientName && (!doubtfulName || replacesDoubtfulName(result.patient_name, patientName))) out = { ...out, patient_name: patientName };
   const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
   if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
   return out;

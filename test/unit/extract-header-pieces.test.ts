@@ -89,3 +89,15 @@ test('a hospital name in pieces with the seal 章 after the suffix', () => {
   assert.ok(out.ok);
   assert.equal(out.ok && out.result.hospital_name, '南昌同仁医院');
 });
+
+test('seal text read after the suffix is dropped, whatever its length; a printed tail stays', () => {
+  assert.equal(trimAfterSuffix('哈尔滨同仁医院用社'), '哈尔滨同仁医院');
+  assert.equal(trimAfterSuffix('哈尔滨同仁医院专用章'), '哈尔滨同仁医院');
+  assert.equal(trimAfterSuffix('某市人民医院门诊部'), '某市人民医院门诊部', 'a printed tail is no seal text');
+});
+
+test('a label remnant and its colon before the name are dropped; the province 省 read as 管 is given back', () => {
+  assert.equal(repairHospitalName('收:甘肃省人民医院', 'gansu', extractTables()), '甘肃省人民医院');
+  assert.equal(repairHospitalName('甘肃省人民医院', 'gansu', extractTables()), '甘肃省人民医院');
+  assert.equal(repairHospitalName('湖南管肿瘤医院', 'hunan', extractTables()), '湖南省肿瘤医院');
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import { dropLeadingLabel, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -78,4 +78,66 @@ test('gender re-read: the end of another label (类别：, 科别：) is no gend
   assert.equal(genderStrips([line('类别：', 0, 700), line('科别：内科', 0, 740)]).length, 0);
   assert.equal(genderStrips([line('别：', 0, 700)]).length, 1, 'the half label alone');
   assert.equal(genderFromStrip('类别：女'), 0);
+});
+
+test('gender cell with its label misread: X别 and 男/女 alone is the gender; other 别 labels are not', () => {
+  assert.equal(genderFromMisreadLabel([line('生别：女', 600, 700)]), 2);
+  assert.equal(genderFromMisreadLabel([line('心别男', 600, 700)]), 1);
+  assert.equal(genderFromMisreadLabel([line('类别：女', 600, 700)]), 0, '类别 is another label');
+  assert.equal(genderFromMisreadLabel([line('生别：女士', 600, 700)]), 0, 'more than the value');
+  assert.equal(genderFromMisreadLabel([line('生别：女', 600, 700), line('心别男', 600, 740)]), 0, 'readings that disagree give nothing');
+});
+
+test('header re-read: a misread gender label fills the gender without a recogniser call', async () => {
+  const lines: OcrLine[] = [
+    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
+    line('交款人：王小明', 60, 100),
+    line('生别：女', 400, 100),
+    line('合计 377.20', 60, 200),
+    line('收款单位（章）：', 60, 400),
+    line('武汉市协和医院', 240, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  let calls = 0;
+  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) => {
+    calls++;
+    return quads.map((q) => ({ text: '', score: 1, quad: q, chars: [] }));
+  });
+  assert.equal(result.patient_gender, 2);
+  assert.equal(calls, 0);
+});
+
+test('hospital label whose closing bracket was misread: the bracket character goes with the label', () => {
+  assert.equal(dropLeadingLabel('款单位（章诊告林省同仁医院'), '告林省同仁医院');
+  assert.equal(dropLeadingLabel('收款单位（章）：吉林省同仁医院'), '吉林省同仁医院');
+  assert.equal(dropLeadingLabel('收款单位(章):吉林省同仁医院'), '吉林省同仁医院');
+});
+
+test('a name starting with no common family name is doubtful; only a same-length reading with one replaces it', () => {
+  assert.equal(nameIsDoubtful('慕怡'), true);
+  assert.equal(nameIsDoubtful('蔡怡'), false);
+  assert.equal(nameIsDoubtful(''), false, 'no name: the plain re-read');
+  assert.equal(replacesDoubtfulName('慕怡', '蔡怡'), true);
+  assert.equal(replacesDoubtfulName('慕怡', '慕怡'), false, 'the same doubtful reading');
+  assert.equal(replacesDoubtfulName('慕怡', '蔡怡红'), false, 'another length');
+});
+
+test('header re-read: a doubtful name is re-read and replaced by a reading starting with a family name', async () => {
+  const lines: OcrLine[] = [
+    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
+    line('交款人：慕怡', 60, 100),
+    line('性别：女', 400, 100),
+    line('合计 377.20', 60, 200),
+    line('收款单位（章）：', 60, 400),
+    line('武汉市协和医院', 240, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.patient_name, '慕怡');
+  const reading = (text: string) => async (quads: Quad8[]): Promise<OcrLine[]> => quads.map((q) => ({ text, score: 1, quad: q, chars: [] }));
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：蔡怡'))).patient_name, '蔡怡');
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：慕'))).patient_name, '慕怡', 'a shorter reading is not taken');
 });
