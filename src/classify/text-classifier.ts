@@ -259,6 +259,24 @@ interface SubDecision {
   readonly credible: boolean;
 }
 
+/**
+ * The sub-class to guess when no sub-class fits every facet (a value left at a default no sub-class
+ * names, such as an unknown visit): one that keeps every facet actually read (a settlement list
+ * whose visit is unknown is still a settlement list), the unread ones taken from the root's default
+ * sub-class (住院清单 -> 住院结算单); the default sub-class itself when nothing read narrows it.
+ */
+function nearestSub(root: RootClass, values: Readonly<Record<string, string>>, evidenced: Readonly<Record<string, boolean>>): string {
+  const fallback = root.subs.find((x) => x.name === root.defaultSub) ?? root.subs[0];
+  const keeps = (sub: SubClass): boolean => Object.entries(sub.when).every(([f, v]) => !evidenced[f] || values[f] === v);
+  const likeDefault = (sub: SubClass): number => Object.entries(sub.when).filter(([f, v]) => !evidenced[f] && fallback.when[f] === v).length;
+  let best: SubClass | null = null;
+  for (const sub of root.subs) {
+    if (Object.keys(sub.when).length === 0 || !keeps(sub)) continue;
+    if (!best || likeDefault(sub) > likeDefault(best)) best = sub;
+  }
+  return keeps(fallback) || !best ? fallback.name : best.name;
+}
+
 function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecision {
   const values: Record<string, string> = {};
   let evidence = true;
@@ -296,7 +314,7 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
     if (conds.length === 0 || !conds.every(([f, v]) => values[f] === v)) continue;
     if (!best || conds.length > Object.keys(best.when).length) best = sub;
   }
-  if (!best) return { name: root.defaultSub ?? root.subs[0].name, credible: false };
+  if (!best) return { name: nearestSub(root, values, evidenced), credible: false };
   for (const f of Object.keys(best.when)) if (!evidenced[f]) evidence = false;
   return { name: best.name, credible: evidence };
 }

@@ -136,6 +136,14 @@ test('a settlement list (结算清单, 医疗保障基金结算清单) is a 费�
   assert.deepEqual(Object.values(sheet('门诊结算费用清单', '门诊号 1', '项目名称 规格 数量 单价 金额')).slice(0, 2), ['费用类票据', '门诊结算费用清单']);
 });
 
+test('a settlement list that prints no visit keeps its kind: 结算单 guessed inpatient, not the plain list', () => {
+  const r = classifyText([{ text: '某某口腔医院', isTitle: true }, { text: '医疗保障基金结算清单', isTitle: true }, ...body('姓名：某某', '科室：骨科', '总费用 341.80', '医保统筹基金支付 205.08')]);
+  assert.deepEqual([r.root_cls, r.sub_cls, r.sub_cls_is_credible], ['费用清单', '住院结算单', -1]);
+  // A plain list without a visit is still the default 住院清单, a guess as before.
+  const plain = classifyText([{ text: '某某医院', isTitle: true }, { text: '医疗费用清单', isTitle: true }, ...body('项目名称 规格 数量 单价 金额', '西药费 12.00')]);
+  assert.deepEqual([plain.root_cls, plain.sub_cls, plain.sub_cls_is_credible], ['费用清单', '住院清单', -1]);
+});
+
 test('a passport title cut at its start still names the special administrative region, not an ordinary passport', () => {
   const r = classifyText(body('NGKONG SPECIAL ADMINISTRATIVE REGION PASSPORT', '类型/Type P', '护照号/Passport No. K12345678', '姓名/Name 某某', '签发日期/Date of issue 2023年03月23日'), { card: true });
   assert.equal(r.root_cls, '香港特别行政区护照');
