@@ -144,6 +144,12 @@ test('a settlement list that prints no visit keeps its kind: 结算单 guessed i
   assert.deepEqual([plain.root_cls, plain.sub_cls, plain.sub_cls_is_credible], ['费用清单', '住院清单', -1]);
 });
 
+test('an untitled medical record with a 门诊号 is an outpatient record, though it prints the history an admission record prints', () => {
+  const fields = ['姓名：某某', '科室：呼吸内科', '主诉：咳嗽三天', '现病史：无', '既往史：体健', '体格检查：心率78次/分', '初步诊断：急性支气管炎', '处理：对症治疗', '报告医师：某某'];
+  assert.equal(classifyText(body('门诊号：85709816', ...fields)).sub_cls, '门诊病历');
+  assert.equal(classifyText(body('住院号：85709816', ...fields)).sub_cls, '入院记录');
+});
+
 test('a passport title cut at its start still names the special administrative region, not an ordinary passport', () => {
   const r = classifyText(body('NGKONG SPECIAL ADMINISTRATIVE REGION PASSPORT', '类型/Type P', '护照号/Passport No. K12345678', '姓名/Name 某某', '签发日期/Date of issue 2023年03月23日'), { card: true });
   assert.equal(r.root_cls, '香港特别行政区护照');
