@@ -259,6 +259,28 @@ interface SubDecision {
   readonly credible: boolean;
 }
 
+/**
+ * The sub-class to guess when no sub-class fits every facet (a value left at a default no sub-class
+ * names, such as an unknown visit): one that keeps every facet actually read (a settlement list
+ * whose visit is unknown is still a settlement list), the unread ones taken from the root's default
+ * sub-class (住院清单 -> 住院结算单); the default sub-class itself when it keeps the facets read, or
+ * when no sub-class both keeps them and shares an unread facet's value with it.
+ */
+function nearestSub(root: RootClass, values: Readonly<Record<string, string>>, evidenced: Readonly<Record<string, boolean>>): string {
+  const fallback = root.subs.find((x) => x.name === root.defaultSub) ?? root.subs[0];
+  const keeps = (sub: SubClass): boolean => Object.entries(sub.when).every(([f, v]) => !evidenced[f] || values[f] === v);
+  const likeDefault = (sub: SubClass): number => Object.entries(sub.when).filter(([f, v]) => !evidenced[f] && fallback.when[f] === v).length;
+  if (keeps(fallback)) return fallback.name;
+  // Only a sub-class that takes an unread facet's value from the default one: otherwise the guess
+  // would be the list's order (a VAT invoice without a visit stays 发票, the generic invoice).
+  let best: SubClass | null = null;
+  for (const sub of root.subs) {
+    if (Object.keys(sub.when).length === 0 || !keeps(sub) || likeDefault(sub) === 0) continue;
+    if (!best || likeDefault(sub) > likeDefault(best)) best = sub;
+  }
+  return (best ?? fallback).name;
+}
+
 function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecision {
   const values: Record<string, string> = {};
   let evidence = true;
@@ -296,7 +318,7 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
     if (conds.length === 0 || !conds.every(([f, v]) => values[f] === v)) continue;
     if (!best || conds.length > Object.keys(best.when).length) best = sub;
   }
-  if (!best) return { name: root.defaultSub ?? root.subs[0].name, credible: false };
+  if (!best) return { name: nearestSub(root, values, evidenced), credible: false };
   for (const f of Object.keys(best.when)) if (!evidenced[f]) evidence = false;
   return { name: best.name, credible: evidence };
 }

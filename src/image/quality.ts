@@ -11,6 +11,7 @@
 import type { QualifyRes } from '../contract/classify.js';
 import type { Quad8 } from '../ocr/types.js';
 import { downscaleTo, laplacianVariance, resizeRgb, toGray, type Plane } from './ops.js';
+import { cornerCutByFrame } from './corner-contact.js';
 import { scannedPageState } from './scan-page.js';
 import { findSheet, type SheetReading } from './sheet-extent.js';
 import { detectSeals } from './seals.js';
@@ -276,8 +277,10 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   // the whole image (four sides) when the page fills the frame, so a sheet on one to three sides
   // is paper running out of the photo. The whole image is judged by its ink below.
   if (touching > 0 && touching < 4) return 0.25;
-  // A sheet found inside the frame, clear of every edge: its four corners are in the picture.
-  if (touching === 0) return s.insideFrame;
+  // A sheet found inside the frame, no side on an edge: its four corners are in the picture, unless
+  // one of them was clamped onto the frame by the locator (the sheet's paper runs along the frame
+  // there, where a corner merely grazing it touches it in a point).
+  if (touching === 0) return cornerCutByFrame(image, quad, s.borderTouch * Math.max(image.width, image.height) + 1) ? 0.25 : s.insideFrame;
   const work = at600(crop, input.crop600);
   // The whole image came back as the document. Its border tells how: paper all round is a page
   // filling the frame (a scan), judged by its ink below. Otherwise a sheet lies on a desk, maybe
@@ -289,6 +292,10 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
     if (desk.sheet.extent !== 'unknown') return desk.sheet.extent === 'inside' ? s.insideFrame : 0.25;
     return Math.max(...desk.border) < s.borderPaperNone ? s.insideFrame : 0.25;
   }
+  // Paper (or a pale desk passing for it) on the border, yet the sheet grown from the middle stops
+  // short of the frame on every side: a sheet lying in full view. (Grown out to the frame it says
+  // nothing: a page filling a scan reaches the frame too, cut or not.)
+  if (desk.sheet.extent === 'inside') return s.insideFrame;
   // Paper all round: a scan. A lid a few grey levels off the paper shows the page's own edges,
   // which tell whether a page put down askew pokes a corner out of the picture (full resolution:
   // the corner may be out by a pixel or two).

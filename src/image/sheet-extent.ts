@@ -130,8 +130,35 @@ export function sheetExtent(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT
   return findSheet(img, s).extent;
 }
 
-/** The sheet that holds the middle of `img`, grown out, and whether it reaches the frame. */
-export function findSheet(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT_SETTINGS): SheetReading {
+/**
+ * Where the growth starts and how large the sheet must grow, when it is not the middle of the
+ * picture: a box (pixels of `img`) on one located document, and the least area (pixels) of that
+ * document's sheet.
+ */
+export interface SeedArea {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly minArea: number;
+}
+
+/** The middle box of the picture, and `minShare` of it as the least area. */
+function middleSeedArea(w: number, h: number, s: SheetExtentSettings): SeedArea {
+  return {
+    x0: Math.round(w * (0.5 - s.seedBox / 2)),
+    x1: Math.round(w * (0.5 + s.seedBox / 2)),
+    y0: Math.round(h * (0.5 - s.seedBox / 2)),
+    y1: Math.round(h * (0.5 + s.seedBox / 2)),
+    minArea: s.minShare * w * h,
+  };
+}
+
+/**
+ * The sheet that holds the middle of `img` (or the given seed area), grown out, and whether it
+ * reaches the frame.
+ */
+export function findSheet(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT_SETTINGS, seedArea?: SeedArea): SheetReading {
   const { width: w, height: h } = img;
   const n = w * h;
   const r = Math.max(2, Math.round(s.closeShare * Math.max(w, h)));
@@ -152,12 +179,12 @@ export function findSheet(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT_S
     }
   }
   // Seeds: the brightest quarter of the middle box (paper, not a portrait or a dark logo), off edges.
-  const bx0 = Math.round(w * (0.5 - s.seedBox / 2));
-  const bx1 = Math.round(w * (0.5 + s.seedBox / 2));
-  const by0 = Math.round(h * (0.5 - s.seedBox / 2));
-  const by1 = Math.round(h * (0.5 + s.seedBox / 2));
+  const area = seedArea ?? middleSeedArea(w, h, s);
   const box: number[] = [];
-  for (let y = by0; y < by1; y++) for (let x = bx0; x < bx1; x++) box.push(y * w + x);
+  for (let y = Math.max(0, Math.round(area.y0)); y < Math.min(h, Math.round(area.y1)); y++) {
+    for (let x = Math.max(0, Math.round(area.x0)); x < Math.min(w, Math.round(area.x1)); x++) box.push(y * w + x);
+  }
+  if (box.length === 0) return UNKNOWN;
   const lumas = box.map(luma).sort((a, b) => a - b);
   const bright = lumas[Math.floor(lumas.length * 0.75)];
   const seeds = box.filter((p) => edge[p] === 0 && luma(p) >= bright);
@@ -205,7 +232,7 @@ export function findSheet(img: RgbImage, s: SheetExtentSettings = SHEET_EXTENT_S
   let sheetLabel = 0;
   for (const [label, count] of seedsOf) if (count > (seedsOf.get(sheetLabel) ?? 0)) sheetLabel = label;
   const sheet = components.find((c) => c.label === sheetLabel);
-  if (!sheet || sheet.area < s.minShare * n) return UNKNOWN;
+  if (!sheet || sheet.area < area.minArea) return UNKNOWN;
   // Frame pixels the sheet reached, side by side: left, top, right, bottom. The closing also
   // fills a strip of desk thinner than the print it removes between the sheet and the frame: only
   // frame pixels whose own colour is the sheet's count.

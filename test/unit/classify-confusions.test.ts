@@ -136,6 +136,23 @@ test('a settlement list (结算清单, 医疗保障基金结算清单) is a 费�
   assert.deepEqual(Object.values(sheet('门诊结算费用清单', '门诊号 1', '项目名称 规格 数量 单价 金额')).slice(0, 2), ['费用类票据', '门诊结算费用清单']);
 });
 
+test('a settlement list that prints no visit keeps its kind: 结算单 guessed inpatient, not the plain list', () => {
+  const r = classifyText([{ text: '某某口腔医院', isTitle: true }, { text: '医疗保障基金结算清单', isTitle: true }, ...body('姓名：某某', '科室：骨科', '总费用 341.80', '医保统筹基金支付 205.08')]);
+  assert.deepEqual([r.root_cls, r.sub_cls, r.sub_cls_is_credible], ['费用清单', '住院结算单', -1]);
+  // A plain list without a visit is still the default 住院清单, a guess as before.
+  const plain = classifyText([{ text: '某某医院', isTitle: true }, { text: '医疗费用清单', isTitle: true }, ...body('项目名称 规格 数量 单价 金额', '西药费 12.00')]);
+  assert.deepEqual([plain.root_cls, plain.sub_cls, plain.sub_cls_is_credible], ['费用清单', '住院清单', -1]);
+  // A VAT invoice without a visit: no sub-class takes a visit from 发票, which it stays.
+  const vat = classifyText([{ text: '某省增值税电子普通发票', isTitle: true }, ...body('货物或应税劳务、服务名称 规格型号 单位 数量 单价 金额', '*医疗服务*西药费 12.00')]);
+  assert.deepEqual([vat.root_cls, vat.sub_cls], ['费用类票据', '发票']);
+});
+
+test('an untitled medical record with a 门诊号 is an outpatient record, though it prints the history an admission record prints', () => {
+  const fields = ['姓名：某某', '科室：呼吸内科', '主诉：咳嗽三天', '现病史：无', '既往史：体健', '体格检查：心率78次/分', '初步诊断：急性支气管炎', '处理：对症治疗', '报告医师：某某'];
+  assert.equal(classifyText(body('门诊号：85709816', ...fields)).sub_cls, '门诊病历');
+  assert.equal(classifyText(body('住院号：85709816', ...fields)).sub_cls, '入院记录');
+});
+
 test('a passport title cut at its start still names the special administrative region, not an ordinary passport', () => {
   const r = classifyText(body('NGKONG SPECIAL ADMINISTRATIVE REGION PASSPORT', '类型/Type P', '护照号/Passport No. K12345678', '姓名/Name 某某', '签发日期/Date of issue 2023年03月23日'), { card: true });
   assert.equal(r.root_cls, '香港特别行政区护照');

@@ -65,3 +65,14 @@ test('a desk with a fine periodic weave round a sheet is not read as a screen on
   assert.equal(q.isoriginal, true, String(q.isoriginal_score));
   assert.equal(q.iscomplete, true);
 });
+
+test('a sheet in full view over ruled pages on a pale desk is complete, though ink runs off the edges', async () => {
+  // The desk is bright and grey enough to pass for paper along the whole border, so the whole
+  // upload reads as a page filling the frame; the ruled pages under the sheet run off two edges.
+  let rules = '';
+  for (let y = 20; y < H; y += 14) rules += `<line x1="0" y1="${y}" x2="170" y2="${y}" stroke="#555" stroke-width="2"/>`;
+  const under = `<rect x="0" y="0" width="170" height="${H}" fill="#fbfbfb"/>${rules}`;
+  const img = await photo(330, 225, 420, 330, 2, 'rgb(190,190,188)', under);
+  assert.equal(sheetExtent(img), 'inside');
+  assert.ok(completenessScore({ image: img, quad: whole(img), crop: img }) >= QUALITY_SETTINGS.thresholds.iscomplete);
+});

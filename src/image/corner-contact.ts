@@ -1,0 +1,191 @@
+/**
+ * Whether a located sheet's corner that lies on the frame grazes it or is cut off by it.
+ *
+ * The localiser keeps every corner inside the picture: a corner that pokes out of the photo comes
+ * back clamped onto the frame, where it looks like a corner that merely grazes it (one corner on a
+ * side; two on a side are a cut edge and are judged elsewhere). The frame line tells them apart: a
+ * corner outside the picture leaves its sheet's paper running along the frame between the points
+ * where its two sides leave the picture (at least twice the overshoot, much more when the sheet is
+ * only slightly turned), while a grazing corner touches the frame in a point, a few blurred pixels.
+ * Paper on the frame may also be another paper the sheet lies on, which the localiser merged into
+ * the sheet's corner: the sheet grown from the document's middle (sheet-extent.ts, stopped by the
+ * edge between the two papers) must reach the frame near the corner too.
+ */
+import type { Quad8 } from '../ocr/types.js';
+import { downscaleTo } from './ops.js';
+import { findSheet, type SheetReading } from './sheet-extent.js';
+import type { RgbImage } from './types.js';
+
+export interface CornerContactSettings {
+  /** Steps from the corner towards the quad's centre (share of the way) where the paper's colour is sampled. */
+  readonly sampleSteps: readonly number[];
+  /** Half side (pixels) of the patch whose median colour is one paper sample. */
+  readonly patchRadius: number;
+  /** Colour distance (RGB, Euclidean) from the paper within which a frame pixel is that paper. */
+  readonly paperTolerance: number;
+  /** Run of paper along the frame (pixels, and share of the picture's shorter side, the larger) that shows a cut corner. */
+  readonly minRun: number;
+  readonly minRunShare: number;
+  /** Pixels off the paper's colour a run may cross (a stroke of print, a speck of noise). */
+  readonly maxGap: number;
+  /** Longer side of the reduced picture the sheet is grown on. */
+  readonly workSide: number;
+  /** Side of the seed box round the document's centre, as a share of its box. */
+  readonly seedShare: number;
+  /** Share of the document's quad the grown sheet must cover (less: print boxed the growth in). */
+  readonly minAreaShare: number;
+  /** Half width of the frame stretch round the corner's foot (share of that side) the grown sheet must reach. */
+  readonly contactWindow: number;
+  /** Frame pixels of the grown sheet in that stretch that show it reaching the frame. */
+  readonly minContact: number;
+}
+
+export const CORNER_CONTACT_SETTINGS: CornerContactSettings = {
+  sampleSteps: [0.03, 0.06, 0.1],
+  patchRadius: 3,
+  paperTolerance: 28,
+  minRun: 8,
+  minRunShare: 0.006,
+  maxGap: 2,
+  workSide: 600,
+  seedShare: 0.2,
+  minAreaShare: 0.3,
+  contactWindow: 0.05,
+  minContact: 3,
+};
+
+type Rgb = [number, number, number];
+
+const luma = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+
+/** Per-channel median colour of the square patch of half side r round (x, y), kept inside the picture. */
+function patchColour(img: RgbImage, x: number, y: number, r: number): Rgb {
+  const chans: number[][] = [[], [], []];
+  for (let yy = Math.max(0, y - r); yy <= Math.min(img.height - 1, y + r); yy++) {
+    for (let xx = Math.max(0, x - r); xx <= Math.min(img.width - 1, x + r); xx++) {
+      const o = (yy * img.width + xx) * 3;
+      for (let ch = 0; ch < 3; ch++) chans[ch].push(img.data[o + ch]);
+    }
+  }
+  return chans.map((v) => v.sort((a, b) => a - b)[v.length >> 1]) as Rgb;
+}
+
+/**
+ * The sheet's paper near corner k: the brightest of a few patches a little way in from the corner
+ * towards the quad's centre (a printed border or a dark band along the edge is not the paper).
+ */
+function paperNearCorner(img: RgbImage, quad: Quad8, k: number, s: CornerContactSettings): Rgb {
+  const cx = (quad[0] + quad[2] + quad[4] + quad[6]) / 4;
+  const cy = (quad[1] + quad[3] + quad[5] + quad[7]) / 4;
+  const x = quad[2 * k];
+  const y = quad[2 * k + 1];
+  let best: Rgb = [0, 0, 0];
+  for (const f of s.sampleSteps) {
+    const c = patchColour(img, Math.round(x + f * (cx - x)), Math.round(y + f * (cy - y)), s.patchRadius);
+    if (luma(c) > luma(best)) best = c;
+  }
+  return best;
+}
+
+/** Colour of the pixel `t` along frame side `side` (0 left, 1 top, 2 right, 3 bottom), one pixel in from the edge. */
+function framePixel(img: RgbImage, side: number, t: number): Rgb {
+  const x = side === 0 ? 1 : side === 2 ? img.width - 2 : t;
+  const y = side === 1 ? 1 : side === 3 ? img.height - 2 : t;
+  const o = (y * img.width + x) * 3;
+  return [img.data[o], img.data[o + 1], img.data[o + 2]];
+}
+
+/**
+ * Length (pixels) of the run of the sheet's paper along frame side `side` through the corner's
+ * foot `t` (searched within `search` pixels of it), gaps up to `maxGap` crossed.
+ */
+export function paperRunAlongFrame(img: RgbImage, side: number, t: number, paper: Rgb, search: number, s: CornerContactSettings = CORNER_CONTACT_SETTINGS): number {
+  const along = side % 2 === 0 ? img.height : img.width;
+  const isPaper = (u: number): boolean => {
+    const c = framePixel(img, side, u);
+    return Math.hypot(c[0] - paper[0], c[1] - paper[1], c[2] - paper[2]) <= s.paperTolerance;
+  };
+  const foot = Math.max(0, Math.min(along - 1, Math.round(t)));
+  let start = -1;
+  for (let d = 0; d <= search && start < 0; d++) {
+    if (foot - d >= 0 && isPaper(foot - d)) start = foot - d;
+    else if (foot + d < along && isPaper(foot + d)) start = foot + d;
+  }
+  if (start < 0) return 0;
+  const reach = (step: number): number => {
+    let last = start;
+    let gap = 0;
+    for (let u = start + step; u >= 0 && u < along; u += step) {
+      if (isPaper(u)) { last = u; gap = 0; } else if (++gap > s.maxGap) break;
+    }
+    return last;
+  };
+  return reach(1) - reach(-1) + 1;
+}
+
+/** Area of a quad (shoelace). */
+function quadArea(q: Quad8): number {
+  let a = 0;
+  for (let i = 0; i < 4; i++) {
+    const j = (i + 1) % 4;
+    a += q[2 * i] * q[2 * j + 1] - q[2 * j] * q[2 * i + 1];
+  }
+  return Math.abs(a) / 2;
+}
+
+/** The document's sheet grown from its middle on the picture reduced to `workSide`, and the scale used. */
+function growDocumentSheet(img: RgbImage, quad: Quad8, s: CornerContactSettings): { sheet: SheetReading; k: number } {
+  const { image: work, scale } = downscaleTo(img, s.workSide);
+  const k = scale;
+  const xs = [quad[0], quad[2], quad[4], quad[6]].map((v) => v * k);
+  const ys = [quad[1], quad[3], quad[5], quad[7]].map((v) => v * k);
+  const cx = (xs[0] + xs[1] + xs[2] + xs[3]) / 4;
+  const cy = (ys[0] + ys[1] + ys[2] + ys[3]) / 4;
+  const hw = ((Math.max(...xs) - Math.min(...xs)) * s.seedShare) / 2;
+  const hh = ((Math.max(...ys) - Math.min(...ys)) * s.seedShare) / 2;
+  const seed = { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh, minArea: s.minAreaShare * quadArea(quad) * k * k };
+  return { sheet: findSheet(work, undefined, seed), k };
+}
+
+/** Whether the grown sheet reaches frame side `side` within the stretch round foot `t` (full-size pixels). */
+function sheetReachesFrame(sheet: SheetReading, k: number, side: number, t: number, s: CornerContactSettings): boolean {
+  const mask = sheet.mask;
+  if (!mask) return true;
+  const along = side % 2 === 0 ? mask.height : mask.width;
+  const foot = t * k;
+  const half = Math.max(2, s.contactWindow * along);
+  let contact = 0;
+  for (let u = Math.max(0, Math.floor(foot - half)); u <= Math.min(along - 1, Math.ceil(foot + half)); u++) {
+    const x = side === 0 ? 0 : side === 2 ? mask.width - 1 : u;
+    const y = side === 1 ? 0 : side === 3 ? mask.height - 1 : u;
+    contact += mask.data[y * mask.width + x];
+  }
+  return contact >= s.minContact;
+}
+
+/**
+ * Whether a corner of the quad lying on the frame (within `margin` pixels of a side) is cut off by
+ * it: the sheet's paper runs along the frame there. Corners clear of the frame are not looked at.
+ */
+export function cornerCutByFrame(img: RgbImage, quad: Quad8, margin: number, s: CornerContactSettings = CORNER_CONTACT_SETTINGS): boolean {
+  const { width: w, height: h } = img;
+  if (w < 4 || h < 4) return false;
+  const minRun = Math.max(s.minRun, s.minRunShare * Math.min(w, h));
+  // Grown once, and only when some corner shows paper along the frame (most show none).
+  let grown: { sheet: SheetReading; k: number } | null = null;
+  for (let k = 0; k < 4; k++) {
+    const x = quad[2 * k];
+    const y = quad[2 * k + 1];
+    const sides = [x <= margin, y <= margin, x >= w - 1 - margin, y >= h - 1 - margin];
+    if (!sides.some(Boolean)) continue;
+    const paper = paperNearCorner(img, quad, k, s);
+    for (let side = 0; side < 4; side++) {
+      if (!sides[side]) continue;
+      const t = side % 2 === 0 ? y : x;
+      if (paperRunAlongFrame(img, side, t, paper, Math.ceil(margin) + 2, s) < minRun) continue;
+      grown ??= growDocumentSheet(img, quad, s);
+      if (sheetReachesFrame(grown.sheet, grown.k, side, t, s)) return true;
+    }
+  }
+  return false;
+}
