@@ -5,6 +5,18 @@ import { dropLeadingLabel, genderFromMisreadLabel, nameIsDoubtful, replacesDoubt
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
+/** The lines of a Hubei inpatient invoice's header: payer and gender cells as given, the payee's hospital below. */
+function hubeiInpatientPage(payerCell: string, genderCell: string): OcrLine[] {
+  return [
+    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
+    line(payerCell, 60, 100),
+    line(genderCell, 400, 100),
+    line('合计 377.20', 60, 200),
+    line('收款单位（章）：', 60, 400),
+    line('武汉市协和医院', 240, 400),
+  ];
+}
+
 test('gender re-read: a strip over each line starting with the label, from the label start on', () => {
   const label = line('性别：', 600, 700);
   const [strip] = genderStrips([label, line('住院编号：', 600, 740)]);
@@ -37,14 +49,7 @@ test('name re-read: a strip right of the name label, never right of the payer cr
 });
 
 test('header re-read: only missing fields are re-read, in one call, and what it reads fills them', async () => {
-  const lines: OcrLine[] = [
-    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
-    line('交款人：', 60, 100),
-    line('性别：', 400, 100),
-    line('合计 377.20', 60, 200),
-    line('收款单位（章）：', 60, 400),
-    line('武汉市协和医院', 240, 400),
-  ];
+  const lines = hubeiInpatientPage('交款人：', '性别：');
   const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
   assert.ok(out.ok);
   if (!out.ok) return;
@@ -89,14 +94,7 @@ test('gender cell with its label misread: X别 and 男/女 alone is the gender; 
 });
 
 test('header re-read: a misread gender label fills the gender without a recogniser call', async () => {
-  const lines: OcrLine[] = [
-    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
-    line('交款人：王小明', 60, 100),
-    line('生别：女', 400, 100),
-    line('合计 377.20', 60, 200),
-    line('收款单位（章）：', 60, 400),
-    line('武汉市协和医院', 240, 400),
-  ];
+  const lines = hubeiInpatientPage('交款人：王小明', '生别：女');
   const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
   assert.ok(out.ok);
   if (!out.ok) return;
@@ -125,14 +123,7 @@ test('a name starting with no common family name is doubtful; only a same-length
 });
 
 test('header re-read: a doubtful name is re-read and replaced by a reading starting with a family name', async () => {
-  const lines: OcrLine[] = [
-    line('湖北省医疗住院收费票据', 300, 30, 28, 34),
-    line('交款人：慕怡', 60, 100),
-    line('性别：女', 400, 100),
-    line('合计 377.20', 60, 200),
-    line('收款单位（章）：', 60, 400),
-    line('武汉市协和医院', 240, 400),
-  ];
+  const lines = hubeiInpatientPage('交款人：慕怡', '性别：女');
   const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
   assert.ok(out.ok);
   if (!out.ok) return;
