@@ -215,8 +215,17 @@ export interface NameParts {
 }
 
 /** Splits a printed detail name into its code, grade marker, specification and the name itself. */
+/**
+ * What a name never ends with: a spec's multiplication sign left by the cut (0.25g*24粒), and
+ * punctuation, which at a name's end is a speck or a dot of the table's rule read into the cell
+ * (盐酸昂丹司琼注射液. , 麦冬·).
+ */
+const NAME_END_NOISE = /[*×.·。,，、:：;；'"`_~-]+$/u;
+/** The punctuation of NAME_END_NOISE, taken off first so that a bracketed spec before it is still the end. */
+const TRAILING_PUNCTUATION = /[.·。,，、:：;；'"`_~-]+$/u;
+
 export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
-  let s = compact(raw);
+  let s = compact(raw).replace(TRAILING_PUNCTUATION, '');
   let code = '';
   const cm = CODE_AT_START.exec(s);
   if (cm) {
@@ -249,7 +258,7 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   if (tail && !qualifier && tail.index > 0 && /[\u4e00-\u9fff]/.test(s.slice(0, tail.index))) {
     spec = tail[1]!;
     s = s.slice(0, tail.index);
-    return { ocrName: s.replace(/[*×]+$/, ''), spec, code, level };
+    return { ocrName: s.replace(NAME_END_NOISE, ''), spec, code, level };
   }
   const sm = SPEC_AT_END.exec(s);
   if (sm && sm.index > 0) {
@@ -269,7 +278,7 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
     spec = suffix;
     s = s.slice(0, -suffix.length);
   }
-  return { ocrName: s.replace(/[*×]+$/, ''), spec, code, level };
+  return { ocrName: s.replace(NAME_END_NOISE, ''), spec, code, level };
 }
 
 function ratio(text: string): number | null {

@@ -34,6 +34,13 @@ test('detail names: a size in brackets is part of a service name, a spec in brac
   assert.equal(splitDetailName('阿莫西林胶囊(0.25g*24粒)', tables).ocrName, '阿莫西林胶囊');
 });
 
+test('detail names: punctuation read at a name\'s end (a speck, a dot of the rule) is no part of it', () => {
+  assert.equal(splitDetailName('盐酸昂丹司琼注射液.', tables).ocrName, '盐酸昂丹司琼注射液');
+  assert.equal(splitDetailName('麦冬·', tables).ocrName, '麦冬');
+  assert.equal(splitDetailName('阿莫西林胶囊(0.25g*24粒)、', tables).ocrName, '阿莫西林胶囊');
+  assert.equal(splitDetailName('维生素B6片', tables).ocrName, '维生素B6片', 'letters and digits inside a name stay');
+});
+
 test('detail names: a character read much smaller than the name beside it is a seal letter', () => {
   const tok = (text: string, x0: number, x1: number, h: number): Token => ({ text, x0, x1, h });
   const cell = [tok('票', 128, 137, 10), tok('华法林钠片', 140, 227, 23)];
