@@ -111,7 +111,15 @@ export function looksLikeHospital(name: string, t: HospitalNameTables = hospital
  * when none has the shape, the first non-empty one (kept as read rather than dropped).
  */
 export function preferHospitalShaped(readings: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
-  return readings.find((r) => looksLikeHospital(r, t)) ?? readings.find((r) => r !== '') ?? '';
+  // Failing a hospital's shape, any reading but one that is the seal's ring text alone
+  // (章收费专用章), which names no one; seal text beside a name is cut off later.
+  return readings.find((r) => looksLikeHospital(r, t)) ?? readings.find((r) => r !== '' && !isSealTextAlone(r, t)) ?? '';
+}
+
+/** Whether nothing but seal words, 章 and brackets was read (fewer than two other characters). */
+function isSealTextAlone(text: string, t: HospitalNameTables): boolean {
+  const rest = t.sealWords.reduce((left, w) => left.split(w).join(''), text).replace(/[章()（）\s]/gu, '');
+  return [...rest].length < 2;
 }
 
 /**

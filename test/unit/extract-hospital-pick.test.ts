@@ -15,6 +15,9 @@ test('hospital pick: a hospital-shaped reading wins over seal text read at the l
   // None shaped: the first reading is kept as read.
   assert.equal(preferHospitalShaped(['', '(草)诊', '专用章']), '(草)诊');
   assert.equal(preferHospitalShaped(['', '']), '');
+  // The seal's ring text names no one: nothing rather than it.
+  assert.equal(preferHospitalShaped(['章收费专用章', '']), '');
+  assert.equal(preferHospitalShaped(['章收费专用章', '西安中医']), '西安中医');
 });
 
 test('hospital re-read: a label missing its first character still gives the strip', () => {
