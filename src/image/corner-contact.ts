@@ -12,6 +12,7 @@
  * edge between the two papers) must reach the frame near the corner too.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { quadArea, quadCentre } from './geometry.js';
 import { downscaleTo } from './ops.js';
 import { findSheet, type SheetReading } from './sheet-extent.js';
 import type { RgbImage } from './types.js';
@@ -75,8 +76,7 @@ function patchColour(img: RgbImage, x: number, y: number, r: number): Rgb {
  * towards the quad's centre (a printed border or a dark band along the edge is not the paper).
  */
 function paperNearCorner(img: RgbImage, quad: Quad8, k: number, s: CornerContactSettings): Rgb {
-  const cx = (quad[0] + quad[2] + quad[4] + quad[6]) / 4;
-  const cy = (quad[1] + quad[3] + quad[5] + quad[7]) / 4;
+  const { x: cx, y: cy } = quadCentre(quad);
   const x = quad[2 * k];
   const y = quad[2 * k + 1];
   let best: Rgb = [0, 0, 0];
@@ -121,16 +121,6 @@ export function paperRunAlongFrame(img: RgbImage, side: number, t: number, paper
     return last;
   };
   return reach(1) - reach(-1) + 1;
-}
-
-/** Area of a quad (shoelace). */
-function quadArea(q: Quad8): number {
-  let a = 0;
-  for (let i = 0; i < 4; i++) {
-    const j = (i + 1) % 4;
-    a += q[2 * i] * q[2 * j + 1] - q[2 * j] * q[2 * i + 1];
-  }
-  return Math.abs(a) / 2;
 }
 
 /** The document's sheet grown from its middle on the picture reduced to `workSide`, and the scale used. */

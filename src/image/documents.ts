@@ -10,7 +10,7 @@ import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
 import { divideLongQuad } from './divide.js';
-import { pointInQuad, quadCentre } from './geometry.js';
+import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import type { RgbImage } from './types.js';
@@ -251,15 +251,6 @@ function fillHoles(mask: Plane): Plane {
   const out = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) out[i] = outside[i] ? 0 : 1;
   return { data: out, width: w, height: h };
-}
-
-function quadArea(q: Quad8): number {
-  let a = 0;
-  for (let i = 0; i < 4; i++) {
-    const j = (i + 1) % 4;
-    a += q[i * 2] * q[j * 2 + 1] - q[j * 2] * q[i * 2 + 1];
-  }
-  return Math.abs(a) / 2;
 }
 
 /** Corners of one labelled region: the extreme points along x+y and x-y. */

@@ -181,6 +181,11 @@ export function quadSize(q: Quad8): { width: number; height: number } {
   };
 }
 
+/** Area of a quad in pixels (shoelace), whichever way its corners run. */
+export function quadArea(q: Quad8): number {
+  return Math.abs(signedArea(quadPoints(q)));
+}
+
 export function quadCentre(q: Quad8): Point {
   return { x: (q[0] + q[2] + q[4] + q[6]) / 4, y: (q[1] + q[3] + q[5] + q[7]) / 4 };
 }
