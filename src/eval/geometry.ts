@@ -3,77 +3,16 @@
  * corners (rotated and under perspective in photos), so IoU is taken of the polygons, not of
  * their axis boxes: axis boxes of a 45°-turned square overlap far more than the square does.
  * A quad that is not convex (only a degenerate or mis-ordered one can be) falls back to the IoU
- * of the axis boxes, because polygon clipping below needs convex polygons.
+ * of the axis boxes, because polygon clipping (src/image/polygon.ts) needs convex polygons.
  */
 
-export type Point = readonly [number, number];
+import { clipConvex, clockwise, isConvexPolygon, polygonArea, quadVertices, type Vertex } from '../image/polygon.js';
 
-export function quadPoints(quad: readonly number[]): Point[] {
-  const points: Point[] = [];
-  for (let i = 0; i + 1 < quad.length; i += 2) points.push([quad[i]!, quad[i + 1]!]);
-  return points;
-}
+export type Point = Vertex;
 
-/** Signed area (shoelace); positive for clockwise corners in image coordinates (y down). */
-export function signedArea(polygon: readonly Point[]): number {
-  let sum = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const [x1, y1] = polygon[i]!;
-    const [x2, y2] = polygon[(i + 1) % polygon.length]!;
-    sum += x1 * y2 - x2 * y1;
-  }
-  return sum / 2;
-}
-
-function cross(o: Point, a: Point, b: Point): number {
-  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-}
-
-export function isConvex(polygon: readonly Point[]): boolean {
-  let sign = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const c = cross(polygon[i]!, polygon[(i + 1) % polygon.length]!, polygon[(i + 2) % polygon.length]!);
-    if (c === 0) continue;
-    const s = Math.sign(c);
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return sign !== 0;
-}
-
-/** Same winding for both polygons, so "inside" means the same side of every edge. */
-function clockwise(polygon: readonly Point[]): Point[] {
-  return signedArea(polygon) < 0 ? [...polygon].reverse() : [...polygon];
-}
-
-/** Sutherland–Hodgman: `subject` clipped by the convex `clip`; both clockwise (y down). */
-function clipPolygon(subject: readonly Point[], clip: readonly Point[]): Point[] {
-  let output: Point[] = [...subject];
-  for (let i = 0; i < clip.length && output.length > 0; i++) {
-    const a = clip[i]!;
-    const b = clip[(i + 1) % clip.length]!;
-    const input = output;
-    output = [];
-    const inside = (p: Point): boolean => cross(a, b, p) >= 0;
-    const intersection = (p: Point, q: Point): Point => {
-      const denominator = (p[0] - q[0]) * (a[1] - b[1]) - (p[1] - q[1]) * (a[0] - b[0]);
-      if (denominator === 0) return q;
-      const t = ((p[0] - a[0]) * (a[1] - b[1]) - (p[1] - a[1]) * (a[0] - b[0])) / denominator;
-      return [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])];
-    };
-    for (let j = 0; j < input.length; j++) {
-      const current = input[j]!;
-      const previous = input[(j + input.length - 1) % input.length]!;
-      if (inside(current)) {
-        if (!inside(previous)) output.push(intersection(previous, current));
-        output.push(current);
-      } else if (inside(previous)) {
-        output.push(intersection(previous, current));
-      }
-    }
-  }
-  return output;
-}
+export const quadPoints = quadVertices;
+export const signedArea = polygonArea;
+export const isConvex = isConvexPolygon;
 
 export function boxOf(quad: readonly number[]): [number, number, number, number] {
   const xs = quadPoints(quad).map((p) => p[0]);
@@ -100,7 +39,7 @@ export function quadIou(a: readonly number[], b: readonly number[]): number {
   const cb = clockwise(pb);
   const areaA = Math.abs(signedArea(ca));
   const areaB = Math.abs(signedArea(cb));
-  const clipped = clipPolygon(ca, cb);
+  const clipped = clipConvex(ca, cb);
   const intersection = clipped.length >= 3 ? Math.abs(signedArea(clipped)) : 0;
   const union = areaA + areaB - intersection;
   return union > 0 ? intersection / union : 0;

@@ -20,6 +20,7 @@ import { buildGeneral } from './docs/general.js';
 import { buildInvoice } from './docs/invoice.js';
 import { capture, type CapturePlan, type Condition, type RasterPage } from './capture.js';
 import { mapQuad, pointInQuad, quadCentre, quadInside } from './geometry.js';
+import { coveredShare } from '../image/polygon.js';
 import { randomPerson } from './person.js';
 import { unreadableParts, type PrintedLine } from './readable.js';
 import { Rng } from './rng.js';
@@ -30,6 +31,25 @@ export const VARIANTS: readonly string[] = [...PROVINCE_STYLES.map((p) => p.id),
 const INVOICE_KINDS = ['费用类票据/住院发票', '费用类票据/门诊发票', '费用类票据/住院电子发票', '费用类票据/门诊电子发票'];
 /** Share of invoices whose amounts deliberately do not add up. */
 export const INCONSISTENT_SHARE = 0.12;
+/**
+ * Share of a page's area that documents laid on it must hide for it to be labelled incomplete
+ * (issue 5: "cut by the frame or occluded"). 1 % of an A4 page is a 3 mm strip along its long side,
+ * of an ID card a 0.9 mm strip along its short side: past that the upper sheet's edge lies visibly
+ * inside the lower one and whatever is printed there (a border, the end of a line) is out of view.
+ * Less is two sheets merely touching, a pixel or two of shared edge after rounding. Overlaps of
+ * sheets laid over each other on purpose start near 1.6 % (seed 640, image 22: a card's right
+ * edge under another card), so 2 % would call such a card complete.
+ */
+export const OCCLUDED_SHARE = 0.01;
+
+/**
+ * Whether page `index` is complete: its outline inside the frame, and the pages drawn after it
+ * (on top of it) hiding less than OCCLUDED_SHARE of it.
+ */
+export function pageComplete(outlines: readonly Quad8[], index: number, width: number, height: number): boolean {
+  const page = outlines[index]!;
+  return quadInside(page, width, height) && coveredShare(page, outlines.slice(index + 1)) < OCCLUDED_SHARE;
+}
 
 export interface LabelLine {
   readonly text: string;
@@ -179,7 +199,7 @@ export async function generateImage(seed: number, index: number, opts: { kinds?:
       const hidden = outlines.some((o, j) => j > i && pointInQuad(o, cx, cy));
       if (cx >= 0 && cy >= 0 && cx <= cap.width && cy <= cap.height && !hidden) seals.push(sq);
     }
-    const complete = quadInside(q, cap.width, cap.height);
+    const complete = pageComplete(outlines, i, cap.width, cap.height);
     const [iscard, iscard_score] = flag(doc.def.card);
     const [isclear, isclear_score] = flag(!cap.blurred);
     const [iscomplete, iscomplete_score] = flag(complete);
