@@ -28,7 +28,7 @@ export interface AnalysisTasks {
   cutOut: { args: { image: SharedImage; doc: LocatedDocument }; result: SharedCrop };
   paleRegions: { args: { image: SharedImage; quads: readonly Quad8[] }; result: SharedImage };
   paleSeals: { args: { image: SharedImage }; result: SharedImage };
-  assessQuality: { args: { image: SharedImage; quad: Quad8; crop: SharedImage; lineCount: number }; result: QualifyRes };
+  assessQuality: { args: { image: SharedImage; quad: Quad8; crop: SharedImage; lineCount: number; occluded: boolean }; result: QualifyRes };
   visualCues: { args: { crop: SharedImage; angle: PageAngle; uprightQuads: readonly Quad8[] }; result: VisualCues };
   decodeQr: { args: { image: SharedImage }; result: string[] };
   /** On the service's taxonomy (data/taxonomy.json), which every worker loads at start. */

@@ -28,8 +28,8 @@ export async function runAnalysisTask(req: AnalysisRequest): Promise<AnalysisRes
     case 'paleSeals':
       return shareResult(paleSeals(imageOf(req.args.image)), req.args.image);
     case 'assessQuality': {
-      const { image, quad, crop, lineCount } = req.args;
-      return judgeQuality({ image: imageOf(image), quad, crop: imageOf(crop), lineCount });
+      const { image, quad, crop, lineCount, occluded } = req.args;
+      return judgeQuality({ image: imageOf(image), quad, crop: imageOf(crop), lineCount, occluded });
     }
     case 'visualCues':
       return visualCues(imageOf(req.args.crop), req.args.angle, req.args.uprightQuads);

@@ -9,6 +9,7 @@ import type { QualifyRes } from '../contract/classify.js';
 import { hasEmblem, hasPortrait, isScenePhoto, SCENE_SETTINGS } from '../classify/visual.js';
 import { locateDocuments, type LocatedDocument } from '../image/documents.js';
 import { cropRgb, rotateRgb } from '../image/ops.js';
+import { findOccluded } from '../image/occlusion.js';
 import { assessQuality } from '../image/quality.js';
 import { detectSeals, suppressSealColour } from '../image/seals.js';
 import type { RgbImage } from '../image/types.js';
@@ -21,6 +22,8 @@ export interface PageAnalysis {
   readonly documents: LocatedDocument[];
   /** Seals of the whole image, clockwise from top-left, in image pixels. */
   readonly seals: Quad8[];
+  /** Per document, whether another found document lies on it (src/image/occlusion.ts). */
+  readonly occluded?: boolean[];
 }
 
 /**
@@ -39,6 +42,8 @@ export interface QualityRequest {
   readonly quad: Quad8;
   readonly crop: RgbImage;
   readonly lineCount: number;
+  /** Another document lies on this one (PageAnalysis.occluded). */
+  readonly occluded?: boolean;
 }
 
 export interface VisualCues {
@@ -49,7 +54,9 @@ export interface VisualCues {
 }
 
 export function analysePage(image: RgbImage): PageAnalysis {
-  return { documents: locateDocuments(image), seals: detectSeals(image) };
+  const documents = locateDocuments(image);
+  // Whether one document lies on another needs them all and the pixels: judged here, once.
+  return { documents, seals: detectSeals(image), occluded: findOccluded(image, documents.map((d) => d.quad)) };
 }
 
 function translation(dx: number, dy: number): Homography {

@@ -1,7 +1,8 @@
 /**
  * Quality of one located document, as scores in [0, 1] and flags (score >= threshold):
  * - isclear: sharpness (variance of the Laplacian at a fixed working scale), resolution, exposure;
- * - iscomplete: the sheet is not cut by the frame (touches the border, or ink runs off an edge);
+ * - iscomplete: the sheet is not cut by the frame (touches the border, or ink runs off an edge)
+ *   and no other document lies on it (the caller says so: `occluded`);
  * - isoriginal: not a photocopy (grey-scale with toner specks, or grey where stamps were) nor a
  *   photo of a screen (moiré on the blank paper, colour fringes between neighbouring pixels);
  * - iscard: proportions of an ID-1 card (85.6 x 54 mm, 1.586);
@@ -91,6 +92,8 @@ export interface QualitySettings {
   readonly borderPaperSurface: number;
   /** Share of the upload a sheet must cover to be judged as filling the frame (no longer read by the completeness rule; kept for callers' settings). */
   readonly fillsFrame: number;
+  /** Completeness score at most of a document another one lies on (src/image/occlusion.ts). */
+  readonly occluded: number;
 }
 
 export const QUALITY_SETTINGS: QualitySettings = {
@@ -126,6 +129,7 @@ export const QUALITY_SETTINGS: QualitySettings = {
   paperMaxChroma: 40,
   borderPaperNone: 0.12,
   borderPaperSurface: 0.3,
+  occluded: 0.3,
 };
 
 export interface QualityInput {
@@ -141,6 +145,8 @@ export interface QualityInput {
   readonly crop600?: RgbImage;
   /** The border and the sheet of a whole upload returned as the document, when already read. */
   readonly desk?: DeskReading;
+  /** Another document lies on this one (found by src/image/occlusion.ts): it is not complete. */
+  readonly occluded?: boolean;
 }
 
 /** The crop at the 600 px working size of the completeness and originality scorers. */
@@ -547,7 +553,9 @@ export function assessQuality(input: QualityInput, s: QualitySettings = QUALITY_
     : undefined;
   const shared = { ...input, crop600, desk };
   const clear = round(clarityScore(input.crop, s));
-  const complete = round(completenessScore(shared, s));
+  // Occlusion caps the frame score: the sheet may be in full view of the frame and still half hidden.
+  const framed = completenessScore(shared, s);
+  const complete = round(input.occluded ? Math.min(framed, s.occluded) : framed);
   const original = round(originalityScore(input.crop, s, crop600, paperTraits(input.image, input.quad, onSheet), inDarkSurround(input.image, input.quad, s), mask ?? undefined, () => hasGreyStamp(input.crop, s)));
   const card = round(cardScore(input.quad, input.lineCount, s));
   const document = round(documentScore(card, input.crop, input.lineCount));

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Quad8 } from '../../src/ocr/types.js';
+import { facingSides, findOccluded, inkAlong, lowerOfPair, occludedDocuments, type PixelTests } from '../../src/image/occlusion.js';
+import type { RgbImage } from '../../src/image/types.js';
+
+const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
+const inRect = (q: Quad8, x: number, y: number): boolean => x >= q[0] && x <= q[2] && y >= q[1] && y <= q[5];
+
+/** Pixel tests of a drawn scene: paper inside the given sheets, print inside the given boxes. */
+function scene(sheets: readonly Quad8[], print: readonly Quad8[] = []): PixelTests {
+  return {
+    paper: (x, y) => sheets.some((q) => inRect(q, x, y)),
+    ink: (x, y) => print.some((q) => inRect(q, x, y)),
+  };
+}
+
+test('facing sides: touching along an edge, overlapping a little, a gap, and apart', () => {
+  const left = rect(100, 100, 400, 300);
+  assert.ok(Math.abs(facingSides(left, rect(500, 90, 300, 320))!.gap) < 1e-9);
+  assert.ok(facingSides(left, rect(490, 90, 300, 320))!.gap < 0);
+  assert.ok(Math.abs(facingSides(left, rect(515, 90, 300, 320))!.gap - 15) < 1e-9);
+  assert.equal(facingSides(left, rect(700, 90, 300, 320)), null, 'far apart');
+  assert.equal(facingSides(left, rect(100, 500, 400, 300)), null, 'a page 100 px below: farther than maxGap');
+  assert.ok(facingSides(left, rect(100, 405, 400, 300)), 'a page 5 px below faces the bottom side');
+});
+
+test('two papers side by side with the surface between are not occluded, however close', () => {
+  const left = rect(100, 100, 400, 300);
+  const right = rect(520, 110, 300, 280);
+  // Print runs right up to the left page's right side: only the gap's paper test stops the decision.
+  const px = scene([left, right], [rect(470, 150, 28, 200)]);
+  assert.equal(lowerOfPair(left, right, px), null);
+  assert.deepEqual(occludedDocuments([left, right], px), [false, false]);
+});
+
+test('the paper whose print is cut along the contact is the lower one', () => {
+  // The localiser returned the lower page cut back to the upper card's edge (x = 500).
+  const lower = rect(100, 100, 400, 300);
+  const upper = rect(500, 150, 300, 200);
+  const px = scene([lower, upper], [rect(420, 160, 80, 180)]);
+  assert.equal(lowerOfPair(lower, upper, px), 0);
+  assert.equal(lowerOfPair(upper, lower, px), 1, 'the order of the pair does not matter');
+  assert.deepEqual(occludedDocuments([lower, upper], px), [true, false]);
+});
+
+test('found quads a little apart with paper between them still touch', () => {
+  const lower = rect(100, 100, 400, 300);
+  const upper = rect(515, 150, 300, 200);
+  // The lower sheet's paper runs on under the gap up to the upper card.
+  const px = scene([rect(100, 100, 420, 300), upper], [rect(420, 160, 80, 180)]);
+  assert.equal(lowerOfPair(lower, upper, px), 0);
+});
+
+test('paper peeking past the end of the contact on one side marks the other sheet as upper', () => {
+  // The lower page is taller than the card on it: its paper shows above and below the card's left edge.
+  const lowerVisible = rect(100, 100, 400, 400);
+  const upper = rect(500, 200, 300, 200);
+  const lowerWhole = rect(100, 100, 500, 400);
+  const px = scene([lowerWhole, upper]);
+  assert.equal(lowerOfPair(lowerVisible, upper, px), 0);
+});
+
+test('no sign either way leaves both complete', () => {
+  const a = rect(100, 100, 400, 300);
+  const b = rect(500, 100, 400, 300);
+  assert.equal(lowerOfPair(a, b, scene([a, b])), null);
+});
+
+test('a card with a corner deep inside a page lies on it', () => {
+  const page = rect(100, 100, 600, 800);
+  const card = rect(500, 600, 300, 190);
+  assert.equal(lowerOfPair(page, card, scene([page, card])), 0);
+});
+
+test('inkAlong reads only the band along the contact, inside the quad', () => {
+  const q = rect(100, 100, 400, 300);
+  const contact = { from: [500, 100] as const, to: [500, 400] as const, gap: 0 };
+  assert.equal(inkAlong(q, contact, () => false), 0);
+  assert.ok(inkAlong(q, contact, (x) => x > 480) > 0.9);
+  assert.equal(inkAlong(q, contact, (x) => x < 300), 0, 'print far from the contact does not count');
+});
+
+test('findOccluded on pixels: a card laid over the right part of a printed page', () => {
+  const width = 900;
+  const height = 500;
+  const data = Buffer.alloc(width * height * 3);
+  const page = rect(60, 60, 440, 380);
+  const card = rect(500, 120, 320, 200);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      let v: [number, number, number] = [120, 80, 50];
+      if (inRect(page, x, y)) v = [235, 235, 230];
+      // Lines of print running to the page's cut edge.
+      if (inRect(page, x, y) && x > 100 && (y - 80) % 30 < 8) v = [30, 30, 30];
+      if (inRect(card, x, y)) v = [240, 240, 240];
+      data[o] = v[0]; data[o + 1] = v[1]; data[o + 2] = v[2];
+    }
+  }
+  const image: RgbImage = { data, width, height, channels: 3 };
+  assert.deepEqual(findOccluded(image, [page, card]), [true, false]);
+  assert.deepEqual(findOccluded(image, [page, rect(560, 120, 300, 200)]), [false, false], 'moved off, the surface shows between');
+});
+
+test('assessQuality: a document another lies on is incomplete, whatever the frame says', async () => {
+  const { assessQuality, QUALITY_SETTINGS } = await import('../../src/image/quality.js');
+  const width = 600;
+  const height = 400;
+  const data = Buffer.alloc(width * height * 3, 90);
+  const page = rect(100, 80, 300, 240);
+  for (let y = 80; y <= 320; y++) for (let x = 100; x <= 400; x++) data.fill(235, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  const image: RgbImage = { data, width, height, channels: 3 };
+  const crop: RgbImage = { data: Buffer.alloc(300 * 240 * 3, 235), width: 300, height: 240, channels: 3 };
+  const free = assessQuality({ image, quad: page, crop, lineCount: 10 });
+  const under = assessQuality({ image, quad: page, crop, lineCount: 10, occluded: true });
+  assert.equal(under.iscomplete, false);
+  assert.ok(under.iscomplete_score < QUALITY_SETTINGS.thresholds.iscomplete && under.iscomplete_score >= 0);
+  assert.ok(under.iscomplete_score <= free.iscomplete_score);
+  assert.equal(under.isclear_score, free.isclear_score, 'the other flags do not move');
+});
+
+test('OcclusionMemo hands each document of a remembered upload its flag, by quad', async () => {
+  const { OcclusionMemo } = await import('../../src/analysis/occlusion-memo.js');
+  const memo = new OcclusionMemo();
+  const image: RgbImage = { data: Buffer.alloc(30), width: 10, height: 1, channels: 3 };
+  const lower = rect(0, 0, 4, 1);
+  const upper = rect(4, 0, 4, 1);
+  memo.remember(image, { documents: [{ quad: lower, bbox: [0, 0, 4, 1] }, { quad: upper, bbox: [4, 0, 8, 1] }], seals: [], occluded: [true, false] });
+  assert.equal(memo.occluded(image, [...lower] as Quad8), true);
+  assert.equal(memo.occluded(image, upper), false);
+  assert.equal(memo.occluded(image, rect(1, 0, 2, 1)), false, 'a quad it did not find');
+  assert.equal(memo.occluded({ ...image, data: Buffer.alloc(30) }, lower), false, 'another upload');
+});
