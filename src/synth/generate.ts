@@ -36,9 +36,9 @@ export const INCONSISTENT_SHARE = 0.12;
  * (issue 5: "cut by the frame or occluded"). 1 % of an A4 page is a 3 mm strip along its long side,
  * of an ID card a 0.9 mm strip along its short side: past that the upper sheet's edge lies visibly
  * inside the lower one and whatever is printed there (a border, the end of a line) is out of view.
- * Less is two sheets merely touching, a pixel or two of shared edge after rounding. Overlaps of
- * sheets laid over each other on purpose start near 1.6 % (seed 640, image 22: a card's right
- * edge under another card), so 2 % would call such a card complete.
+ * Less is two sheets merely touching, a pixel or two of shared edge after rounding. Sheets laid
+ * over each other on purpose hide from about 1.6 % (seed 640, image 22: a card's right edge under
+ * another card), so 2 % would leave such overlaps out.
  */
 export const OCCLUDED_SHARE = 0.01;
 
