@@ -231,6 +231,19 @@ export function restorePlacePrefix(
   return name;
 }
 
+/**
+ * A name that starts with no place but has one after its first character starts there: a re-read
+ * strip starts right at the label's end, where the bracket, the colon or seal ink read as one
+ * character (设郑州协和医院), and the page pass reads the seal's ring ink before the name the same
+ * way (纺杭州第一人民医院). Longer leads (武警浙江省总队医院) stay; places of one character are
+ * not looked for.
+ */
+export function dropStrayBeforePlace(name: string, places: readonly string[]): string {
+  if (name === '' || places.some((p) => name.startsWith(p))) return name;
+  const rest = [...name].slice(1).join('');
+  return places.some((p) => [...p].length >= 2 && rest.startsWith(p)) ? rest : name;
+}
+
 /** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */
 const REPAIRABLE = /[\u4e00-\u9fff、，,.。·・'`‘’:：;；]/u;
 
