@@ -376,3 +376,26 @@ function repairOrdinal(name: string, t: HospitalNameTables): string {
     return numerals.length === 1 ? `第${numerals[0]!}` : whole;
   });
 }
+
+/**
+ * A name starting at no place whose place characters the recogniser was unsure of (南家第二人民医院
+ * with 家 at 0.45) gets its place back: the province's names and cities that its start matches in
+ * every sure character, when exactly one fits and replaces at least one unsure character. Two-
+ * character cities are guessed here, unlike in restorePlacePrefix, because only characters the
+ * recogniser itself doubted are replaced.
+ */
+export function repairDoubtfulPlace(name: string, doubtful: ReadonlySet<number>, places: readonly string[]): string {
+  if (doubtful.size === 0 || places.some((p) => name.startsWith(p))) return name;
+  const chars = [...name];
+  const fits = places.filter((p) => {
+    const want = [...p];
+    if (want.length < 2 || chars.length <= want.length + 1) return false;
+    const differ = want.map((c, i) => (chars[i] !== c ? i : -1)).filter((i) => i >= 0);
+    return differ.length > 0 && differ.every((i) => doubtful.has(i) && /[\u4e00-\u9fff]/u.test(chars[i]!));
+  });
+  // A place and a longer one starting with it (南宁, 南宁市) give the same name start: the longer is kept.
+  const longest = fits.filter((p) => !fits.some((q) => q !== p && q.startsWith(p)));
+  if (longest.length !== 1) return name;
+  const want = [...longest[0]!];
+  return want.join('') + chars.slice(want.length).join('');
+}
