@@ -6,11 +6,14 @@
  */
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
-import type { ExtractVariant } from './contract/extract.js';
+import type { ExtractVariant, Province } from './contract/extract.js';
 import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
-import { rereadHeaderFields } from './extract/reread.js';
+import { placeNames, rereadHeaderFields } from './extract/reread.js';
+import { repairHospitalName } from './extract/header.js';
+import { sealCheckedHospital } from './extract/seal-name.js';
+import { extractTables } from './extract/tables.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
 import type { IntakeImage } from './image/types.js';
@@ -65,6 +68,12 @@ async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps): P
   }
 }
 
+/** The names and main cities of an invoice's province (none when the province is unknown). */
+function provincePlaces(province: Province | undefined): string[] {
+  const row = province ? extractTables().provinces.get(province) : undefined;
+  return row ? [...row.names, ...row.cities] : [];
+}
+
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
@@ -78,7 +87,17 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
-    const result = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
+    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
+    // A name still missing, starting at no place or with a doubtful character is checked against the hospital's round seal,
+    // read on the image as uploaded (the paled page has lost the seal's ink).
+    const sealed = await sealCheckedHospital(
+      reread.hospital_name,
+      { image: image.rgb, angle: page.angle, lines: page.lines },
+      (img, quads) => ocr.recognizeRegions(img, quads),
+      placeNames(),
+      provincePlaces(outcome.province),
+    );
+    const result = sealed === reread.hospital_name ? reread : { ...reread, hospital_name: repairHospitalName(sealed, outcome.province, extractTables()) };
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
     const medical_result = outcome.qrMismatch
       ? { ...result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }

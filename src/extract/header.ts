@@ -1,7 +1,7 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, type Segment } from './layout.js';
-import { hospitalIn, hospitalNameTables, looksLikeHospital, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
+import { dropStrayBeforePlace, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
@@ -422,5 +422,7 @@ export function repairHospitalName(name: string, province: Province | undefined,
   // A name holds no colon: characters before one near its start are a label's remnant (收:甘肃省…,
   // the rest of 收款单位 under the seal).
   const bare = name.replace(/^[^\u4e00-\u9fff]+/, '').replace(/^[^:：]{1,3}[:：]+(?=[\u4e00-\u9fff])/u, '');
-  return trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables)));
+  // A stray character before the place is dropped last: the place repair first gives back a
+  // place misread in its first character (汉津市 -> 天津市), which would otherwise look like one.
+  return dropStrayBeforePlace(trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables))), placesOf(tables));
 }

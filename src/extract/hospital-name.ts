@@ -231,6 +231,19 @@ export function restorePlacePrefix(
   return name;
 }
 
+/**
+ * A name that starts with no place but has one after its first character starts there: a re-read
+ * strip starts right at the label's end, where the bracket, the colon or seal ink read as one
+ * character (设郑州协和医院), and the page pass reads the seal's ring ink before the name the same
+ * way (纺杭州第一人民医院). Longer leads (武警浙江省总队医院) stay; places of one character are
+ * not looked for.
+ */
+export function dropStrayBeforePlace(name: string, places: readonly string[]): string {
+  if (name === '' || places.some((p) => name.startsWith(p))) return name;
+  const rest = [...name].slice(1).join('');
+  return places.some((p) => [...p].length >= 2 && rest.startsWith(p)) ? rest : name;
+}
+
 /** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */
 const REPAIRABLE = /[\u4e00-\u9fff、，,.。·・'`‘’:：;；]/u;
 
@@ -362,4 +375,27 @@ function repairOrdinal(name: string, t: HospitalNameTables): string {
     const numerals = [...t.ordinalLookalikes].filter(([, chars]) => chars.includes(ch)).map(([n]) => n);
     return numerals.length === 1 ? `第${numerals[0]!}` : whole;
   });
+}
+
+/**
+ * A name starting at no place whose place characters the recogniser was unsure of (南家第二人民医院
+ * with 家 at 0.45) gets its place back: the province's names and cities that its start matches in
+ * every sure character, when exactly one fits and replaces at least one unsure character. Two-
+ * character cities are guessed here, unlike in restorePlacePrefix, because only characters the
+ * recogniser itself doubted are replaced.
+ */
+export function repairDoubtfulPlace(name: string, doubtful: ReadonlySet<number>, places: readonly string[]): string {
+  if (doubtful.size === 0 || places.some((p) => name.startsWith(p))) return name;
+  const chars = [...name];
+  const fits = places.filter((p) => {
+    const want = [...p];
+    if (want.length < 2 || chars.length <= want.length + 1) return false;
+    const differ = want.map((c, i) => (chars[i] !== c ? i : -1)).filter((i) => i >= 0);
+    return differ.length > 0 && differ.every((i) => doubtful.has(i) && /[\u4e00-\u9fff]/u.test(chars[i]!));
+  });
+  // A place and a longer one starting with it (南宁, 南宁市) give the same name start: the longer is kept.
+  const longest = fits.filter((p) => !fits.some((q) => q !== p && q.startsWith(p)));
+  if (longest.length !== 1) return name;
+  const want = [...longest[0]!];
+  return want.join('') + chars.slice(want.length).join('');
 }

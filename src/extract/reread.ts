@@ -8,7 +8,7 @@ import type { MedicalResult, Province } from '../contract/extract.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME, repairHospitalName } from './header.js';
 import { headerValueTables, readHeaderValue } from './header-values.js';
-import { hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
+import { dropStrayBeforePlace, hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type HeaderField } from './tables.js';
 
@@ -220,17 +220,6 @@ export function hospitalFromStrip(text: string, places: readonly string[] = plac
   return isKindWithStray(whole) || hospitalNameTables().nameWords.includes(whole) ? '' : name;
 }
 
-
-/**
- * A re-read strip starts right at the label's end, where the bracket, the colon or seal ink read as
- * one character (设郑州协和医院): a name that starts with no place but has one after its first
- * character starts there. Longer leads (武警浙江省总队医院) stay.
- */
-function dropStrayBeforePlace(name: string, places: readonly string[]): string {
-  if (name === '' || places.some((p) => name.startsWith(p))) return name;
-  const rest = [...name].slice(1).join('');
-  return places.some((p) => rest.startsWith(p)) ? rest : name;
-}
 
 /**
  * A hospital name without the seal text read before it. A wrong name is worse than none for a

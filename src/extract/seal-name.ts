@@ -1,0 +1,177 @@
+/**
+ * The hospital's name read from its round seal: a second, independent source beside the payee line.
+ * The 收费专用章 / 财务专用章 prints the owner's name round its rim; read as a strip (see
+ * src/image/seal-unwrap.ts), without the seal's own words, it confirms or repairs the printed name.
+ * Seal text alone is never output: only a reading with a hospital's shape that starts at a place
+ * name counts, since a ring read from the wrong start gives a name cut anywhere.
+ */
+import { detectSeals } from '../image/seals.js';
+import { circleOfQuad, unwrapSealRing } from '../image/seal-unwrap.js';
+import type { RgbImage } from '../image/types.js';
+import type { OcrLine, Quad8 } from '../ocr/types.js';
+import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, repairDoubtfulPlace, repairNameWords, type HospitalNameTables } from './hospital-name.js';
+
+/** The hospital named in a seal's ring text, or '' when it names none that starts at a place. */
+export function hospitalFromSealText(text: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  // The seal's words (收费专用章) and anything but Chinese characters and brackets are no part of a name.
+  const bare = t.sealWords.reduce((left, w) => left.split(w).join(' '), text).replace(/[^\u4e00-\u9fff()（）]+/gu, ' ');
+  for (const piece of bare.split(' ')) {
+    const name = hospitalIn(repairNameWords(piece, t), t);
+    if (name === '' || !looksLikeHospital(name, t)) continue;
+    const at = places.map((p) => name.indexOf(p)).filter((i) => i >= 0);
+    if (at.length === 0) continue;
+    // The ring's start may hold a stray piece of its end (院湖南省…): the name starts at its place.
+    const start = Math.min(...at);
+    if (start <= 1) return name.slice(start);
+  }
+  return '';
+}
+
+/**
+ * Whether the printed name is worth checking against the seal: missing, without a hospital's shape,
+ * or starting at no known place (沈国市中心医院: a misread place name).
+ */
+export function needsSealCheck(printed: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): boolean {
+  return printed === '' || !looksLikeHospital(printed, t) || !places.some((p) => printed.startsWith(p));
+}
+
+/**
+ * The printed name repaired by the seal's reading, character by character: where the two align
+ * one-to-one and differ, the seal's character is taken; characters only one of them has are the
+ * printed reading's business (a seal often leaves out 市). A printed name that starts at a place is
+ * only changed in its doubtful characters (those the recogniser was unsure of: 第三 read at 0.48
+ * where the seal reads 第二); one that starts at none anywhere, as long as the repaired one does.
+ * Only when they differ by two edits at most: a seal of another body (a department's) or a wrong
+ * ring reading does not come close.
+ */
+export function repairWithSeal(
+  printed: string,
+  seal: string,
+  places: readonly string[],
+  doubtful: ReadonlySet<number> = new Set(),
+  t: HospitalNameTables = hospitalNameTables(),
+): string {
+  if (seal === '') return printed;
+  // No usable printed name: the seal's is the name.
+  if (printed === '' || !looksLikeHospital(printed, t)) return seal;
+  const startsAtPlace = (n: string) => places.some((p) => n.startsWith(p));
+  const placed = startsAtPlace(printed);
+  if (placed && doubtful.size === 0) return printed;
+  const p = [...printed];
+  const s = [...seal];
+  if (editDistance(p, s) > 2) return printed;
+  const may = placed ? (i: number) => doubtful.has(i) : () => true;
+  // Equal-cost alignments pair different characters (沈国市 / 沈阳: 国 or 市 against 阳): the
+  // one whose result starts at a place is taken.
+  const merged = [true, false].map((pairFirst) => alignSubstitute(p, s, pairFirst, may).join(''));
+  return merged.find((m) => m !== printed && startsAtPlace(m) && looksLikeHospital(m, t)) ?? printed;
+}
+
+/** Recogniser confidence below which a character of the printed name is doubtful. */
+export const DOUBTFUL_CHAR_SCORE = 0.6;
+
+/**
+ * Positions of the printed name's doubtful characters, from the page line it was read from (the
+ * first line holding it as read); none when no line holds it (a name the repairs changed).
+ */
+export function doubtfulPositions(name: string, lines: readonly OcrLine[], minScore = DOUBTFUL_CHAR_SCORE): Set<number> {
+  const out = new Set<number>();
+  if (name === '') return out;
+  const want = [...name];
+  for (const line of lines) {
+    const text = [...line.text];
+    // Character scores only line up with the text when the recogniser gave one per character.
+    if (line.chars.length !== text.length) continue;
+    const at = text.join('').indexOf(name);
+    if (at < 0) continue;
+    const start = [...line.text.slice(0, at)].length;
+    for (let k = 0; k < want.length; k++) if (line.chars[start + k]!.score < minScore) out.add(k);
+    return out;
+  }
+  return out;
+}
+
+/**
+ * `a` with each character that the edit alignment to `b` pairs with a different one replaced by
+ * `b`'s (where `may` allows); characters only `a` has are kept, those only `b` has are not added.
+ */
+export function alignSubstitute(a: readonly string[], b: readonly string[], pairFirst = true, may: (i: number) => boolean = () => true): string[] {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[] = new Array<number>(rows * cols).fill(0);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const sub = d[(i - 1) * cols + j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      d[i * cols + j] = Math.min(sub, d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1);
+    }
+  }
+  // Walk back from the end, preferring on ties a pairing or else skipping `a`'s character.
+  const out = [...a];
+  let i = a.length;
+  let j = b.length;
+  while (i > 0 && j > 0) {
+    const here = d[i * cols + j]!;
+    const diagonal = here === d[(i - 1) * cols + j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+    const skipA = here === d[(i - 1) * cols + j]! + 1;
+    if (diagonal && (pairFirst || !skipA)) {
+      if (may(i - 1)) out[i - 1] = b[j - 1]!;
+      i--;
+      j--;
+    } else if (skipA) i--;
+    else j--;
+  }
+  return out;
+}
+
+/** Reads quads of an image with the text recogniser (OcrEngine.recognizeRegions). */
+export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly OcrLine[]>;
+
+/** Longest over shortest side of a seal read for its ring: the hospital's seal is round, 监制 ovals are not. */
+const MAX_ROUND_ASPECT = 1.3;
+
+/**
+ * The hospital's name checked against the round seals of the page (see repairWithSeal), for names
+ * that need it (needsSealCheck, or a doubtful character) on a page that is upright as uploaded: the ring's reading direction
+ * is known only there. Seals are found and read only then, in one recogniser call over their strips
+ * stacked into one image, so well-read invoices cost nothing.
+ */
+export async function sealCheckedHospital(
+  printed: string,
+  page: { readonly image: RgbImage; readonly angle: number; readonly lines: readonly OcrLine[] },
+  read: RegionReader,
+  places: readonly string[],
+  provincePlaces: readonly string[] = [],
+): Promise<string> {
+  const { image } = page;
+  const doubtful = doubtfulPositions(printed, page.lines);
+  // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
+  const placed = repairDoubtfulPlace(printed, doubtful, provincePlaces);
+  if (placed !== printed) return placed;
+  if (page.angle !== 0 || (!needsSealCheck(printed, places) && doubtful.size === 0)) return printed;
+  const round = detectSeals(image).filter((q) => {
+    const c = circleOfQuad(q);
+    return Math.max(c.a, c.b) <= MAX_ROUND_ASPECT * Math.min(c.a, c.b);
+  });
+  if (round.length === 0) return printed;
+  const { sheet, quads } = stackStrips(round.map((q) => unwrapSealRing(image, q)));
+  const lines = await read(sheet, quads);
+  const seal = lines.map((l) => hospitalFromSealText(l.text, places)).find((n) => n !== '') ?? '';
+  return repairWithSeal(printed, seal, places, doubtful);
+}
+
+/** Strips stacked top to bottom on white, with each one's quad on the sheet. */
+export function stackStrips(strips: readonly RgbImage[]): { sheet: RgbImage; quads: Quad8[] } {
+  const width = Math.max(...strips.map((s) => s.width));
+  const height = strips.reduce((h, s) => h + s.height, 0);
+  const data = Buffer.alloc(width * height * 3, 255);
+  const quads: Quad8[] = [];
+  let top = 0;
+  for (const s of strips) {
+    for (let y = 0; y < s.height; y++) s.data.copy(data, ((top + y) * width) * 3, y * s.width * 3, (y + 1) * s.width * 3);
+    quads.push([0, top, s.width, top, s.width, top + s.height, 0, top + s.height]);
+    top += s.height;
+  }
+  return { sheet: { data, width, height, channels: 3 }, quads };
+}

@@ -1,0 +1,138 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dropStrayBeforePlace } from '../../src/extract/hospital-name.js';
+import { placeNames } from '../../src/extract/reread.js';
+import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, needsSealCheck, repairWithSeal, stackStrips } from '../../src/extract/seal-name.js';
+import type { OcrLine } from '../../src/ocr/types.js';
+import { circleOfQuad, ringTextArc, unwrapSealRing } from '../../src/image/seal-unwrap.js';
+import type { RgbImage } from '../../src/image/types.js';
+import { page, roundSeal, svgToRgb, textLines } from './seals-draw.js';
+
+const places = placeNames();
+
+test('a seal ring reading gives the name without the seal words, only when it starts at a place', () => {
+  assert.equal(hospitalFromSealText('呼和浩特市第二人民医院收费专用章', places), '呼和浩特市第二人民医院');
+  assert.equal(hospitalFromSealText('#沈阳中心医院', places), '沈阳中心医院');
+  // A stray piece of the ring's end before the name.
+  assert.equal(hospitalFromSealText('院杭州第一人民医院', places), '杭州第一人民医院');
+  // Seal words alone, a kind of hospital, a name cut at its start: no name.
+  assert.equal(hospitalFromSealText('财务专用章', places), '');
+  assert.equal(hospitalFromSealText('专科医院', places), '');
+  assert.equal(hospitalFromSealText('家银42医院', places), '');
+});
+
+test('only a missing, shapeless or placeless printed name is checked against the seal', () => {
+  assert.equal(needsSealCheck('', places), true);
+  assert.equal(needsSealCheck('量核人', places), true);
+  assert.equal(needsSealCheck('沈国市中心医院', places), true);
+  assert.equal(needsSealCheck('沈阳市中心医院', places), false);
+});
+
+test('the seal repairs a misread place character by character and never replaces a good name', () => {
+  assert.equal(repairWithSeal('沈国市中心医院', '沈阳中心医院', places), '沈阳市中心医院');
+  assert.equal(repairWithSeal('', '沈阳中心医院', places), '沈阳中心医院');
+  assert.equal(repairWithSeal('长春第三医院', '长春第二医院', places), '长春第三医院');
+  // Too far from the printed name: another body's seal or a bad reading.
+  assert.equal(repairWithSeal('沈国市中心医院', '南京妇幼保健院', places), '沈国市中心医院');
+  assert.equal(repairWithSeal('沈国市中心医院', '', places), '沈国市中心医院');
+});
+
+/** A line whose characters have the given scores (1 where not given). */
+function scored(text: string, scores: Record<number, number> = {}): OcrLine {
+  const n = [...text].length;
+  return { text, score: 1, quad: [0, 0, 10, 0, 10, 1, 0, 1], chars: [...text].map((char, i) => ({ char, score: scores[i] ?? 1, x: (i + 0.5) / n })) };
+}
+
+test('doubtful characters of the printed name come from the page line it was read from', () => {
+  const lines = [scored('医疗机构类型：综合医院'), scored('收款单位：呼和浩特市第三人民医院', { 11: 0.48, 7: 0.79 })];
+  assert.deepEqual([...doubtfulPositions('呼和浩特市第三人民医院', lines)], [6]);
+  assert.equal(doubtfulPositions('呼和浩特市第二人民医院', lines).size, 0);
+  assert.equal(doubtfulPositions('', lines).size, 0);
+});
+
+test('a well-formed printed name is changed by the seal only in its doubtful characters', () => {
+  const printed = '呼和浩特市第三人民医院';
+  assert.equal(repairWithSeal(printed, '呼和浩特市第二人民医院', places, new Set([6])), '呼和浩特市第二人民医院');
+  // The differing character was read with confidence: the print stands.
+  assert.equal(repairWithSeal(printed, '呼和浩特市第二人民医院', places, new Set([2])), printed);
+  assert.equal(repairWithSeal(printed, '呼和浩特市第二人民医院', places), printed);
+});
+
+test('alignment substitutes paired characters and keeps those only the first has', () => {
+  assert.deepEqual(alignSubstitute([...'ABXD'], [...'ABCD']).join(''), 'ABCD');
+  assert.deepEqual(alignSubstitute([...'ABCXD'], [...'ABCD']).join(''), 'ABCXD');
+  assert.deepEqual(alignSubstitute([...'AXCY'], [...'ABCD'], true, (i) => i === 1).join(''), 'ABCY');
+});
+
+test('a stray character before a place name is dropped, a place read whole is kept', () => {
+  assert.equal(dropStrayBeforePlace('纺杭州第一人民医院', places), '杭州第一人民医院');
+  assert.equal(dropStrayBeforePlace('上海口腔医院', places), '上海口腔医院');
+  assert.equal(dropStrayBeforePlace('武警浙江省总队医院', places), '武警浙江省总队医院');
+});
+
+test('strips are stacked on white with their own quads', () => {
+  const strip = (w: number, v: number): RgbImage => ({ data: Buffer.alloc(w * 2 * 3, v), width: w, height: 2, channels: 3 });
+  const { sheet, quads } = stackStrips([strip(3, 0), strip(5, 10)]);
+  assert.equal(sheet.width, 5);
+  assert.equal(sheet.height, 4);
+  assert.deepEqual(quads[1], [0, 2, 5, 2, 5, 4, 0, 4]);
+  // Right of the narrower strip stays white.
+  assert.equal(sheet.data[(0 * 5 + 4) * 3], 255);
+  assert.equal(sheet.data[(3 * 5 + 4) * 3], 10);
+});
+
+test('a red seal ring is unwrapped from the start of its text, without the black print under it', async () => {
+  // Marks along the top of the ring (-150° .. -30°), black print across the seal's lower half.
+  const rgb = await svgToRgb(page(400, 400, textLines(100, 230, 200, 3) + roundSeal(200, 200, 100, 100, '#d02020', 1)));
+  const quad: [number, number, number, number, number, number, number, number] = [100, 100, 300, 100, 300, 300, 100, 300];
+  const s = circleOfQuad(quad);
+  const ink = (r: number, g: number, b: number) => Math.max(0, r - Math.max(g, b)) * 2;
+  const { start, span } = ringTextArc(rgb, s, ink);
+  const deg = ((start * 180) / Math.PI + 360) % 360;
+  // The text starts at the upper left (210°, y down) and spans the marks, not the open bottom.
+  assert.ok(deg > 185 && deg < 225, `start ${deg}`);
+  assert.ok(span < (220 * Math.PI) / 180, `span ${(span * 180) / Math.PI}`);
+  const strip = unwrapSealRing(rgb, quad);
+  assert.equal(strip.height, 48);
+  // Dark marks at both ends of the strip's middle row band: the arc runs from first to last mark.
+  const dark = (x: number) => {
+    let n = 0;
+    for (let y = 0; y < strip.height; y++) if (strip.data[(y * strip.width + x) * 3]! < 128) n++;
+    return n;
+  };
+  const columns = Array.from({ length: strip.width }, (_, x) => dark(x));
+  const inked = columns.map((n, x) => (n > 3 ? x : -1)).filter((x) => x >= 0);
+  assert.ok(inked.length > 0);
+  assert.ok(inked[0]! < strip.width * 0.15, `first mark at ${inked[0]}`);
+  assert.ok(inked[inked.length - 1]! > strip.width * 0.85, `last mark at ${inked[inked.length - 1]}`);
+});
+
+test('seals are read only for a name that needs it, and their reading fills a missing name', async () => {
+  const rgb = await svgToRgb(page(400, 400, roundSeal(200, 200, 100, 100, '#d02020', 1)));
+  let calls = 0;
+  const read = async (_image: RgbImage, quads: readonly unknown[]) => {
+    calls++;
+    return quads.map(() => scored('沈阳中心医院收费专用章'));
+  };
+  const good = await sealCheckedHospital('沈阳市中心医院', { image: rgb, angle: 0, lines: [scored('沈阳市中心医院')] }, read, places);
+  assert.equal(good, '沈阳市中心医院');
+  assert.equal(calls, 0);
+  // A page not upright as uploaded: the ring's direction is unknown.
+  assert.equal(await sealCheckedHospital('', { image: rgb, angle: 90, lines: [] }, read, places), '');
+  assert.equal(calls, 0);
+  assert.equal(await sealCheckedHospital('', { image: rgb, angle: 0, lines: [] }, read, places), '沈阳中心医院');
+  assert.equal(calls, 1);
+});
+
+test('a place with only doubtful characters misread is given back from the province, when one fits', async () => {
+  const { repairDoubtfulPlace } = await import('../../src/extract/hospital-name.js');
+  const guangxi = ['广西壮族自治区', '广西', '南宁', '柳州', '桂林', '玉林'];
+  assert.equal(repairDoubtfulPlace('南家第二人民医院', new Set([1]), guangxi), '南宁第二人民医院');
+  // The differing character was read with confidence, or none was doubted: left as read.
+  assert.equal(repairDoubtfulPlace('南家第二人民医院', new Set([3]), guangxi), '南家第二人民医院');
+  assert.equal(repairDoubtfulPlace('南家第二人民医院', new Set(), guangxi), '南家第二人民医院');
+  // Two places fit (林 doubted: 桂林 and 玉林 both end in it, the first character decides): 桂 read, so 桂林.
+  assert.equal(repairDoubtfulPlace('桂木人民医院', new Set([1]), guangxi), '桂林人民医院');
+  // Unsure first character with two places fitting its sure second one: left as read.
+  assert.equal(repairDoubtfulPlace('X林人民医院', new Set([0]), guangxi), 'X林人民医院');
+});
