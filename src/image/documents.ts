@@ -9,7 +9,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
-import { divideLongQuad } from './divide.js';
+import { divideIntoThree, divideLongQuad } from './divide.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
@@ -779,15 +779,16 @@ function loneEdgeDocuments(work: RgbImage, o: DocumentOptions, found: readonly E
 }
 
 /**
- * Documents too long for one are two in a row (src/image/divide.ts): each is cut at its
- * best-backed cross line while the image has room for more documents.
+ * Documents too long for one are two or three in a row (src/image/divide.ts): each is cut at its
+ * best-backed cross lines while the image has room for more documents.
  */
 function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
   const out: Quad8[] = [];
   quads.forEach((q, n) => {
     const room = o.maxDocuments - out.length - (quads.length - n);
-    const pair = room >= 1 ? divideLongQuad(q, steps()) : null;
-    out.push(...(pair ?? [q]));
+    const three = room >= 2 ? divideIntoThree(q, steps()) : null;
+    const pair = !three && room >= 1 ? divideLongQuad(q, steps()) : null;
+    out.push(...(three ?? pair ?? [q]));
   });
   return out;
 }
