@@ -31,6 +31,13 @@ export interface DivideOptions {
   readonly longPairAspect: number;
   /** Degrees between a step edge's direction and the cut's within which it backs the cut. */
   readonly angleTolerance: number;
+  /** Proportions of a quad that is three documents in a row (three ID-1 cards touching: 4.8) ... */
+  readonly minTripleAspect: number;
+  readonly maxTripleAspect: number;
+  /** ... cut where each of the two cuts lies, as shares of the long side from its end ... */
+  readonly tripleCutShare: readonly [number, number];
+  /** ... each cut backed on at least this share. */
+  readonly minTripleCutSupport: number;
 }
 
 export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
@@ -44,6 +51,10 @@ export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   minLongCutSupport: 0.1,
   longPairAspect: 2.7,
   angleTolerance: 8,
+  minTripleAspect: 3.6,
+  maxTripleAspect: 5.4,
+  tripleCutShare: [0.2, 0.45],
+  minTripleCutSupport: 0.1,
 };
 
 const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
@@ -87,9 +98,21 @@ export function divideLongQuad(q: Quad8, map: EdgeMap, options: Partial<DivideOp
   // The long sides: corners k -> k+1 and k+3 -> k+2, both running the same way.
   const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
   const [a0, a1, b1, b0] = [p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]];
+  const best = bestCut(map, a0, a1, b0, b1, o.minCutShare, 1 - o.minCutShare, o);
+  if (!best || best.s < (long >= o.longPairAspect ? o.minLongCutSupport : o.minCutSupport)) return null;
+  const ca = lerp(a0, a1, best.t);
+  const cb = lerp(b0, b1, best.u);
+  const first = [a0, ca, cb, b0];
+  const second = [ca, a1, b1, cb];
+  if (aspect(first) > o.maxPartAspect || aspect(second) > o.maxPartAspect) return null;
+  return [placeCorners(first, k), placeCorners(second, k)];
+}
+
+/** The cross segment between the long sides a0-a1 and b0-b1 best backed by step edges, its ends at shares t and u. */
+function bestCut(map: EdgeMap, a0: Point, a1: Point, b0: Point, b1: Point, from: number, to: number, o: DivideOptions): { s: number; t: number; u: number } | null {
   const steps = 100;
   let best: { s: number; t: number; u: number } | null = null;
-  for (let i = Math.round(o.minCutShare * steps); i <= Math.round((1 - o.minCutShare) * steps); i++) {
+  for (let i = Math.round(from * steps); i <= Math.round(to * steps); i++) {
     const t = i / steps;
     for (let j = -Math.round(o.maxCutTilt * steps); j <= Math.round(o.maxCutTilt * steps); j++) {
       const u = t + j / steps;
@@ -97,17 +120,40 @@ export function divideLongQuad(q: Quad8, map: EdgeMap, options: Partial<DivideOp
       if (!best || s > best.s) best = { s, t, u };
     }
   }
-  if (!best || best.s < (long >= o.longPairAspect ? o.minLongCutSupport : o.minCutSupport)) return null;
-  const ca = lerp(a0, a1, best.t);
-  const cb = lerp(b0, b1, best.u);
-  const first = [a0, ca, cb, b0];
-  const second = [ca, a1, b1, cb];
-  if (aspect(first) > o.maxPartAspect || aspect(second) > o.maxPartAspect) return null;
-  // Back to corners clockwise from the quad's own first corner.
-  const place = (pts: Point[]): Quad8 => {
-    const out: Point[] = [];
-    for (let c = 0; c < 4; c++) out[(k + c) % 4] = pts[c];
-    return out.flatMap((pt) => [pt.x, pt.y]) as Quad8;
-  };
-  return [place(first), place(second)];
+  return best;
+}
+
+/** Corners a0, a1, b1, b0 (long sides first) back to clockwise from the quad's own first corner. */
+function placeCorners(pts: readonly Point[], k: number): Quad8 {
+  const out: Point[] = [];
+  for (let c = 0; c < 4; c++) out[(k + c) % 4] = pts[c];
+  return out.flatMap((pt) => [pt.x, pt.y]) as Quad8;
+}
+
+/**
+ * Three documents in a row that the localiser returned as one (three cards side by side or
+ * overlapping at their ends, of one tint): a quad 3.6-5.4 times as long as wide, no document's
+ * shape, cut at the best-backed cross line in each outer part (20-45 % from either end) when both
+ * are backed and every part is document-shaped. null otherwise.
+ */
+export function divideIntoThree(q: Quad8, map: EdgeMap, options: Partial<DivideOptions> = {}): [Quad8, Quad8, Quad8] | null {
+  const o = { ...DEFAULT_DIVIDE_OPTIONS, ...options };
+  const p = quadPointsOf(q);
+  const long = aspect(p);
+  if (long < o.minTripleAspect || long > o.maxTripleAspect) return null;
+  if (p.some((c) => c.x < o.minBorderGap || c.y < o.minBorderGap || c.x > map.w - 1 - o.minBorderGap || c.y > map.h - 1 - o.minBorderGap)) return null;
+  const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
+  const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
+  const [a0, a1, b1, b0] = [p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]];
+  const [near, far] = o.tripleCutShare;
+  const first = bestCut(map, a0, a1, b0, b1, near, far, o);
+  const second = bestCut(map, a0, a1, b0, b1, 1 - far, 1 - near, o);
+  if (!first || !second || first.s < o.minTripleCutSupport || second.s < o.minTripleCutSupport) return null;
+  const c1 = lerp(a0, a1, first.t);
+  const d1 = lerp(b0, b1, first.u);
+  const c2 = lerp(a0, a1, second.t);
+  const d2 = lerp(b0, b1, second.u);
+  const parts = [[a0, c1, d1, b0], [c1, c2, d2, d1], [c2, a1, b1, d2]];
+  if (parts.some((part) => aspect(part) > o.maxPartAspect)) return null;
+  return [placeCorners(parts[0], k), placeCorners(parts[1], k), placeCorners(parts[2], k)];
 }

@@ -9,7 +9,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
-import { divideLongQuad } from './divide.js';
+import { divideIntoThree, divideLongQuad } from './divide.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
@@ -67,6 +67,10 @@ export interface DocumentOptions {
    * print, so three quarters must do; the four sides together must still reach minMeanSupport.
    */
   readonly minLoneEdgeSupport: number;
+  /** The same for a quad of ID-1 card proportions (see loneSupportNeeded) ... */
+  readonly minLoneCardSupport: number;
+  /** ... long / short side 85.6 / 54 = 1.59, give or take a photo's perspective. */
+  readonly loneCardAspect: readonly [number, number];
   /** An edge quad replaces a region inside it when it is this much larger ... */
   readonly minEnclosingGrowth: number;
   /** ... but not more than this (then it is a larger sheet the region lies on) ... */
@@ -118,6 +122,8 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   maxPaperGradient: 2,
   minEdgeQuadInside: 0.8,
   minLoneEdgeSupport: 0.75,
+  minLoneCardSupport: 0.6,
+  loneCardAspect: [1.3, 1.9],
   minEnclosingGrowth: 1.1,
   maxEnclosingGrowth: 3,
   minEnclosedShare: 0.9,
@@ -607,6 +613,18 @@ export function sharesSideLine(a: Quad8, b: Quad8, tol: number): boolean {
 }
 
 /**
+ * Least backing of every side for an edge quad beside the regions to be a document. A quad of ID-1
+ * proportions needs less: a pale card on a grey desk under uneven light loses one side's contrast
+ * where the desk is lit as bright as the card (seed 603 image 41: 64 % of a side), and no printed
+ * frame or desk object of those proportions closes four straight steps that firmly on the others.
+ */
+function loneSupportNeeded(e: EdgeQuad, o: DocumentOptions): number {
+  const a = aspect(quadPointsOf(e.quad));
+  const card = a >= o.loneCardAspect[0] && a <= o.loneCardAspect[1];
+  return card ? o.minLoneCardSupport : o.minLoneEdgeSupport;
+}
+
+/**
  * Reconciles the paper mask's regions with the documents found by their edges. A region holding
  * two or more edge quads is replaced by them: overlapping cards, or cards lying side by side on
  * other papers, are one bright region to the mask but keep a straight border each. A region
@@ -650,7 +668,7 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
   }
   if (!wholeFrame) {
     for (const e of found) {
-      if (e.minSupport < o.minLoneEdgeSupport) continue;
+      if (e.minSupport < loneSupportNeeded(e, o)) continue;
       const ep = quadPointsOf(e.quad);
       const clear = out.every((q) => convexOverlap(ep, quadPointsOf(q)) <= o.maxLoneEdgeOverlap * Math.min(e.area, quadArea(q)));
       if (clear) out.push(e.quad);
@@ -733,7 +751,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     settled.push(false);
     sources.push(region);
   }
-  if (quads.length === 0) return [wholeImage(image)];
+  if (quads.length === 0) return loneEdgeDocuments(work, o, edgeQuadsFound(), scale, image);
   const docs = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), stepMap, o).map((q) => finish(q, scale, image));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
@@ -749,15 +767,28 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
 }
 
 /**
- * Documents too long for one are two in a row (src/image/divide.ts): each is cut at its
- * best-backed cross line while the image has room for more documents.
+ * No region of the mask is a sheet (each too ragged: a card half in a shadow, a lit patch of the
+ * desk merged into it), yet a document closed by four firm edges may lie there: such edge quads
+ * (those splitByEdges would add beside regions) are the documents, and the whole image only when
+ * there are none. Seed 603 image 60: a card on wood whose edges were all found came back as the
+ * whole photo because the card beside it, cut by the frame, was a ragged region.
+ */
+function loneEdgeDocuments(work: RgbImage, o: DocumentOptions, found: readonly EdgeQuad[], scale: number, image: RgbImage): LocatedDocument[] {
+  const lone = splitByEdges([], work, o, false, found);
+  return lone.length === 0 ? [wholeImage(image)] : readingOrder(lone.map((q) => finish(q, scale, image)));
+}
+
+/**
+ * Documents too long for one are two or three in a row (src/image/divide.ts): each is cut at its
+ * best-backed cross lines while the image has room for more documents.
  */
 function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
   const out: Quad8[] = [];
   quads.forEach((q, n) => {
     const room = o.maxDocuments - out.length - (quads.length - n);
-    const pair = room >= 1 ? divideLongQuad(q, steps()) : null;
-    out.push(...(pair ?? [q]));
+    const three = room >= 2 ? divideIntoThree(q, steps()) : null;
+    const pair = !three && room >= 1 ? divideLongQuad(q, steps()) : null;
+    out.push(...(three ?? pair ?? [q]));
   });
   return out;
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cutSupport, divideLongQuad } from '../../src/image/divide.js';
+import { cutSupport, divideIntoThree, divideLongQuad } from '../../src/image/divide.js';
 import { isSliver, isWedge } from '../../src/image/documents.js';
 import type { EdgeMap } from '../../src/image/edges.js';
 import { joinCutPages } from '../../src/image/outline.js';
@@ -49,6 +49,28 @@ test('a cut leaving a part too long for a document is refused', () => {
   // A 3.4:1 quad whose only backed cross edge lies at 0.3 of its length: the longer part is 2.4:1.
   const map = verticalSteps(300, 120, [[81, 20, 80]]);
   assert.equal(divideLongQuad([20, 20, 224, 20, 224, 80, 20, 80], map), null);
+});
+
+test('a quad about 4.7 times as long as wide with two backed cross edges is three documents', () => {
+  // Three cards in a row, 300 x 64 at (20, 20), touching at x = 120 and 220; only their title
+  // bands (the top 12 px) show the borders.
+  const map = verticalSteps(360, 120, [[120, 20, 32], [220, 20, 32]]);
+  const q: Quad8 = [20, 20, 320, 20, 320, 84, 20, 84];
+  const parts = divideIntoThree(q, map);
+  assert.ok(parts, 'divided');
+  const [a, b, c] = parts;
+  assert.ok(Math.abs(a[2] - 120) <= 1 && Math.abs(b[0] - 120) <= 1 && Math.abs(b[2] - 220) <= 1 && Math.abs(c[0] - 220) <= 1, JSON.stringify(parts));
+  assert.deepEqual([a[0], a[1], c[4], c[5]], [20, 20, 320, 84]);
+  // The pair rule leaves it alone: no single cut gives two document-shaped parts.
+  assert.equal(divideLongQuad(q, map), null);
+});
+
+test('a quad 4.7 times as long as wide with one backed cross edge, or none, stays one document (a long slip)', () => {
+  const q: Quad8 = [20, 20, 320, 20, 320, 84, 20, 84];
+  assert.equal(divideIntoThree(q, verticalSteps(360, 120, [])), null);
+  assert.equal(divideIntoThree(q, verticalSteps(360, 120, [[120, 20, 84]])), null);
+  // Twice as long as a card pair (6:1) is no row of three cards either.
+  assert.equal(divideIntoThree([20, 20, 380, 20, 380, 80, 20, 80], verticalSteps(400, 120, [[140, 20, 80], [260, 20, 80]])), null);
 });
 
 test('isSliver: a strip is no document, a receipt is', () => {

@@ -130,5 +130,5 @@ test('a grey card the mask misses, with a sixth of one side lost to an object ov
   assert.equal(docs.length, 2, describe(docs));
   assert.ok(near(docs[1], [640, 200, 1100, 490], 30), describe(docs));
   // Four fully backed sides were required before: this card was lost.
-  assert.equal(locateDocuments(img, { minLoneEdgeSupport: 0.8 }).length, 1);
+  assert.equal(locateDocuments(img, { minLoneEdgeSupport: 0.8, minLoneCardSupport: 0.8 }).length, 1);
 });
