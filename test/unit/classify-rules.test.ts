@@ -165,3 +165,10 @@ test('a degree certificate whose title was not read is placed by its 学位评�
   const r = classifyText(body('证书编号：1048723201900123', '某某，女，1990年1月1日生。', '经审核符合规定，授予工学硕士学位。', '学位评定委员会主席'), { card: true });
   assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['学位证', -1]);
 });
+
+test('an outpatient bill names its visit by its number field too: 就诊号, 门诊流水号', () => {
+  for (const label of ['就诊号', '门诊流水号']) {
+    const r = classifyText(titled('某省医疗收费票据', '票据代码 12060121', `${label}：MZ20210012`, '合计 370.00'));
+    assert.equal(r.sub_cls, '门诊发票', label);
+  }
+});
