@@ -29,6 +29,11 @@ export interface Facet {
    * slip prints a patient number (门诊号 / 住院号) whatever it is, only its title names the visit.
    */
   readonly titleOnlyWhen: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The value to guess when the facet is unread and no sub-class takes the default (a VAT invoice
+   * printing no 门诊/住院 has no sub-class with an unknown visit); null when there is none.
+   */
+  readonly guess: string | null;
 }
 
 export interface SubClass {
@@ -198,7 +203,9 @@ export function parseTaxonomy(raw: Json): Taxonomy {
             titleOnlyWhen[other] = strList(vals, `${name}.facets.${fname}.title_only_when.${other}`);
           }
         }
-        facets[fname] = { values, default: f.default, defaultIsEvidence: f.default_is_evidence === true, titleOnlyWhen };
+        if (f.guess !== undefined && (typeof f.guess !== 'string' || !(f.guess in values))) fail(`${name}.facets.${fname}.guess`, 'expected one of the facet values');
+        const guess = typeof f.guess === 'string' ? f.guess : null;
+        facets[fname] = { values, default: f.default, defaultIsEvidence: f.default_is_evidence === true, titleOnlyWhen, guess };
       }
     }
     const subs: SubClass[] = (r.subs === undefined ? [] : (r.subs as Json[])).map((s0, j) => {

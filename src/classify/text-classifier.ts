@@ -281,6 +281,28 @@ function nearestSub(root: RootClass, values: Readonly<Record<string, string>>, e
   return (best ?? fallback).name;
 }
 
+/** The most specific sub-class whose every condition holds for `values`, or null. */
+function matchingSub(root: RootClass, values: Readonly<Record<string, string>>): SubClass | null {
+  let best: SubClass | null = null;
+  for (const sub of root.subs) {
+    const conds = Object.entries(sub.when);
+    if (conds.length === 0 || !conds.every(([f, v]) => values[f] === v)) continue;
+    if (!best || conds.length > Object.keys(best.when).length) best = sub;
+  }
+  return best;
+}
+
+/**
+ * `values` with every unread facet that has a `guess` set to it: the likeliest reading of what the
+ * document does not print (a hospital's VAT invoice without 门诊/住院 is most often an outpatient
+ * one), tried only when no sub-class fits what was read; the answer is then not credible.
+ */
+function withGuesses(root: RootClass, values: Readonly<Record<string, string>>, evidenced: Readonly<Record<string, boolean>>): Record<string, string> {
+  const out: Record<string, string> = { ...values };
+  for (const [fname, facet] of Object.entries(root.facets)) if (!evidenced[fname] && facet.guess !== null) out[fname] = facet.guess;
+  return out;
+}
+
 function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecision {
   const values: Record<string, string> = {};
   let evidence = true;
@@ -312,13 +334,11 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
     values[fname] = chosen ?? facet.default;
     evidenced[fname] = chosen !== null || facet.defaultIsEvidence;
   }
-  let best: SubClass | null = null;
-  for (const sub of root.subs) {
-    const conds = Object.entries(sub.when);
-    if (conds.length === 0 || !conds.every(([f, v]) => values[f] === v)) continue;
-    if (!best || conds.length > Object.keys(best.when).length) best = sub;
+  const best = matchingSub(root, values);
+  if (!best) {
+    const guessed = matchingSub(root, withGuesses(root, values, evidenced));
+    return { name: guessed ? guessed.name : nearestSub(root, values, evidenced), credible: false };
   }
-  if (!best) return { name: nearestSub(root, values, evidenced), credible: false };
   for (const f of Object.keys(best.when)) if (!evidenced[f]) evidence = false;
   return { name: best.name, credible: evidence };
 }

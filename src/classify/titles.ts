@@ -5,7 +5,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import type { Taxonomy } from './taxonomy.js';
-import { normalise } from './wording.js';
+import { allowedEdits, findWording, normalise } from './wording.js';
 
 export interface TitleCandidate {
   readonly text: string;
@@ -41,6 +41,25 @@ function titleWordings(tax: Taxonomy): string[] {
     if (n.length >= 2) set.add(n);
   }
   return [...set].sort((a, b) => b.length - a.length);
+}
+
+/** Title score of a line worded like a title with a misread character (an exact wording scores 1). */
+const NEAR_WORDED_SCORE = 0.8;
+/** Characters a nearly worded line may hold besides the wording (a province or issuer before it). */
+const NEAR_WORDED_EXTRA = 4;
+
+/**
+ * Whether line `n` holds a title wording of four characters or more within the edits the
+ * classifier tolerates (wording.ts allowedEdits), the wording making up most of the line: a body
+ * line that merely contains a near miss is a sentence, not a heading.
+ */
+function nearlyWorded(n: string, wordings: readonly string[]): boolean {
+  const len = Array.from(n).length;
+  return wordings.some((w) => {
+    const wl = Array.from(w).length;
+    if (wl < 4 || len < wl - allowedEdits(wl) || len > wl + NEAR_WORDED_EXTRA) return false;
+    return findWording(n, w, allowedEdits(wl)) !== null;
+  });
 }
 
 const wordingCache = new WeakMap<Taxonomy, string[]>();
@@ -83,6 +102,9 @@ export function pickTitles(lines: readonly TitleCandidate[], page: { width: numb
     if (worded) score += 1;
     // A field printed as label and value (性别男, 姓名张三) without a colon is still a field.
     else if (labels.some((l) => n.startsWith(l))) score -= 0.7;
+    // A title with one character misread (委托投权书) is still worded like one: on a page of which
+    // little more was read, its size says nothing (it is the median line) and only the wording tells.
+    else if (nearlyWorded(n, wordings)) score += NEAR_WORDED_SCORE;
     if (relTop < 0.25) score += 0.5;
     else if (relTop < 0.4) score += 0.2;
     else score -= 0.5;

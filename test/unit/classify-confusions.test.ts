@@ -142,9 +142,10 @@ test('a settlement list that prints no visit keeps its kind: 结算单 guessed i
   // A plain list without a visit is still the default 住院清单, a guess as before.
   const plain = classifyText([{ text: '某某医院', isTitle: true }, { text: '医疗费用清单', isTitle: true }, ...body('项目名称 规格 数量 单价 金额', '西药费 12.00')]);
   assert.deepEqual([plain.root_cls, plain.sub_cls, plain.sub_cls_is_credible], ['费用清单', '住院清单', -1]);
-  // A VAT invoice without a visit: no sub-class takes a visit from 发票, which it stays.
+  // A medical VAT invoice without a visit is still a VAT invoice (api.md names no VAT sub-class
+  // without a visit): the visit is guessed outpatient, not credible.
   const vat = classifyText([{ text: '某省增值税电子普通发票', isTitle: true }, ...body('货物或应税劳务、服务名称 规格型号 单位 数量 单价 金额', '*医疗服务*西药费 12.00')]);
-  assert.deepEqual([vat.root_cls, vat.sub_cls], ['费用类票据', '发票']);
+  assert.deepEqual([vat.root_cls, vat.sub_cls, vat.sub_cls_is_credible], ['费用类票据', '门诊电子普通增值税票', -1]);
 });
 
 test('an untitled medical record with a 门诊号 is an outpatient record, though it prints the history an admission record prints', () => {

@@ -121,3 +121,54 @@ test('receipt wordings: 收费明细 and 住院预交/结算明细 are itemised 
   const b = classifyText(titled('门诊收费明细', '门诊号 12', '项目 数量 单价 金额', '合计 30.00'));
   assert.deepEqual([b.root_cls, b.sub_cls], ['费用类票据', '门诊明细小票']);
 });
+
+test('a hospital VAT invoice that prints no visit is a VAT sub-class guessed outpatient, never the generic 发票', () => {
+  const items = ['发票代码：044001900111', '货物或应税劳务、服务名称 规格型号 单位 数量 单价 金额', '*医疗服务*诊查费 1 25.00', '价税合计（大写）贰拾伍圆整', '销售方 名称：某某市人民医院'];
+  const paper = classifyText(titled('广东增值税普通发票', ...items));
+  assert.deepEqual([paper.root_cls, paper.sub_cls, paper.root_cls_is_credible, paper.sub_cls_is_credible], ['费用类票据', '门诊普通增值税票', 1, -1]);
+  const e = classifyText(titled('广东增值税电子普通发票', ...items));
+  assert.deepEqual([e.sub_cls, e.sub_cls_is_credible], ['门诊电子普通增值税票', -1]);
+  // A visit the invoice does print is read, not guessed.
+  const inpatient = classifyText(titled('广东增值税电子普通发票', ...items, '住院号：ZY2021001'));
+  assert.equal(inpatient.sub_cls, '住院电子普通增值税票');
+  // A hospital's plain bill without a visit stays the generic 发票: that sub-class exists for it.
+  assert.equal(classifyText(titled('医疗收费票据', '票据代码 12060121', '合计 370.00')).sub_cls, '发票');
+});
+
+test('fully digital invoices (电子发票（普通发票） / （增值税专用发票）) of a hospital are VAT e-invoices', () => {
+  const items = ['发票号码：24442000000012345678', '项目名称 规格型号 单位 数量 单价 金额 税率/征收率 税额', '*医疗服务*门诊诊查费 1 25.00', '销售方信息 名称：某某大学附属医院'];
+  for (const title of ['电子发票（普通发票）', '电子发票（增值税专用发票）']) {
+    const r = classifyText(titled(title, ...items));
+    assert.deepEqual([r.root_cls, r.sub_cls, r.root_cls_is_credible], ['费用类票据', '门诊电子普通增值税票', 1], title);
+  }
+});
+
+test('a settlement fee list whose （清单联） the recogniser read on a line of its own is the list, not the bill', () => {
+  const r = classifyText([
+    { text: '某某骨科医院', isTitle: true },
+    { text: '住院结算费用清单', isTitle: true },
+    { text: '鱼（清单联）', isTitle: true },
+    ...body('姓名：某某', '床号：19', '项目/药品名称 规格 单位 数量 单价(元) 金额(元) 医保类别 自付比例', '【西药费】小计：107.10'),
+  ]);
+  assert.deepEqual([r.root_cls, r.sub_cls], ['费用清单', '住院结算费用清单']);
+});
+
+test('a claim decision notice (理赔决定通知书) is a 理赔批单; without its title its 批单号 still places it, unasserted', () => {
+  const fields = ['编号：647094778589', '批单号', 'NO.7101796039', '保单号', '23708208', '被保险人', '某某', '给付金额', '￥76338.14', '结案日期', '2023年08月11日'];
+  const r = classifyText([{ text: '某某人寿保险股份有限公司', isTitle: false }, { text: '理赔决定通知书', isTitle: true }, ...body(...fields)]);
+  assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['理赔批单', 1]);
+  const untitled = classifyText(body(...fields));
+  assert.deepEqual([untitled.root_cls, untitled.root_cls_is_credible], ['理赔批单', -1]);
+});
+
+test('a degree certificate whose title was not read is placed by its 学位评定委员会, unasserted', () => {
+  const r = classifyText(body('证书编号：1048723201900123', '某某，女，1990年1月1日生。', '经审核符合规定，授予工学硕士学位。', '学位评定委员会主席'), { card: true });
+  assert.deepEqual([r.root_cls, r.root_cls_is_credible], ['学位证', -1]);
+});
+
+test('an outpatient bill names its visit by its number field too: 就诊号, 门诊流水号', () => {
+  for (const label of ['就诊号', '门诊流水号']) {
+    const r = classifyText(titled('某省医疗收费票据', '票据代码 12060121', `${label}：MZ20210012`, '合计 370.00'));
+    assert.equal(r.sub_cls, '门诊发票', label);
+  }
+});

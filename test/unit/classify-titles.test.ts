@@ -47,3 +47,11 @@ test('a field printed as label and value without a colon (性别男) is not a ti
   // A title that starts like a field label is still a title: 出生医学证明.
   assert.deepEqual(pickTitles([line('出生医学证明', 40, 50, 300), ...body(160)], page, tax), [0]);
 });
+
+test('a title with one misread character is picked on a page where nothing else was read', () => {
+  // A blurred page: the recogniser read the title alone, so size tells nothing.
+  assert.deepEqual(pickTitles([line('委托投权书', 150, 40, 260)], page, tax), [0]);
+  // Not a field line that nearly spells a title, nor a sentence holding a near miss.
+  assert.deepEqual(pickTitles([line('姓名委托投权书', 150, 40, 260)], page, tax), []);
+  assert.deepEqual(pickTitles([line('本人特此出具委托投权书一份交由受托人办理', 150, 40, 600)], page, tax), []);
+});
