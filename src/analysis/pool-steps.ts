@@ -8,7 +8,6 @@ import { classifyText } from '../classify/text-classifier.js';
 import type { RgbImage } from '../image/types.js';
 import type { AnalysisPool } from './pool.js';
 import type { SharedImage } from './protocol.js';
-import { OcclusionMemo } from './occlusion-memo.js';
 import { imageOf, shareImageGradually } from './shared.js';
 import type { PixelSteps } from './steps.js';
 
@@ -22,9 +21,8 @@ export function poolSteps(pool: AnalysisPool): PixelSteps {
     }
     return s;
   };
-  const pages = new OcclusionMemo();
   return {
-    analysePage: async (image) => pages.remember(image, await pool.run('analysePage', { image: await share(image) })),
+    analysePage: async (image) => pool.run('analysePage', { image: await share(image) }),
     cutOut: async (image, doc) => {
       const cut = await pool.run('cutOut', { image: await share(image), doc });
       return { crop: imageOf(cut.crop), toImage: cut.toImage, fromImage: cut.fromImage };
@@ -33,8 +31,7 @@ export function poolSteps(pool: AnalysisPool): PixelSteps {
     paleSeals: async (image) => imageOf(await pool.run('paleSeals', { image: await share(image) })),
     assessQuality: async (request) => {
       const [image, crop] = await Promise.all([share(request.image), share(request.crop)]);
-      const occluded = request.occluded ?? pages.occluded(request.image, request.quad);
-      return pool.run('assessQuality', { image, quad: request.quad, crop, lineCount: request.lineCount, occluded });
+      return pool.run('assessQuality', { image, quad: request.quad, crop, lineCount: request.lineCount, occluded: request.occluded === true });
     },
     visualCues: async (crop, angle, uprightQuads) => pool.run('visualCues', { crop: await share(crop), angle, uprightQuads }),
     decodeQr: async (image) => pool.run('decodeQr', { image: await share(image) }),

@@ -10,7 +10,6 @@ import { classifyText, type ClassifierLine, type TextClassification, type Visual
 import type { LocatedDocument } from '../image/documents.js';
 import type { RgbImage } from '../image/types.js';
 import type { PageAngle, Quad8 } from '../ocr/types.js';
-import { OcclusionMemo } from './occlusion-memo.js';
 import {
   analysePage,
   cutOutDocument,
@@ -36,7 +35,7 @@ export interface PixelSteps {
   paleRegions(image: RgbImage, quads: readonly Quad8[]): Promise<RgbImage>;
   /** The page with the ink of every seal found on it made pale. */
   paleSeals(image: RgbImage): Promise<RgbImage>;
-  /** The five quality flags of one document (occluded, when not given, as analysePage judged it). */
+  /** The five quality flags of one document. */
   assessQuality(request: QualityRequest): Promise<QualifyRes>;
   /** Portrait and emblem of a card crop turned upright by `angle`. */
   visualCues(crop: RgbImage, angle: PageAngle, uprightQuads: readonly Quad8[]): Promise<VisualCues>;
@@ -49,15 +48,13 @@ export interface PixelSteps {
   classifyText(lines: readonly ClassifierLine[], cues: TextCues, taxonomy: Taxonomy): Promise<TextClassification>;
 }
 
-const inProcessPages = new OcclusionMemo();
-
 /** The steps on the caller's thread: for tests and command-line scripts, not for the server. */
 export const IN_PROCESS_STEPS: PixelSteps = {
-  analysePage: async (image) => inProcessPages.remember(image, analysePage(image)),
+  analysePage: async (image) => analysePage(image),
   cutOut: async (image, doc) => cutOutDocument(image, doc),
   paleRegions: async (image, quads) => paleRegions(image, quads),
   paleSeals: async (image) => paleSeals(image),
-  assessQuality: async (request) => judgeQuality({ ...request, occluded: request.occluded ?? inProcessPages.occluded(request.image, request.quad) }),
+  assessQuality: async (request) => judgeQuality(request),
   visualCues: async (crop, angle, quads) => visualCues(crop, angle, quads),
   decodeQr: (image) => decodeQr(image),
   classifyText: async (lines, cues, taxonomy) => classifyText(lines, cues, taxonomy),

@@ -106,7 +106,7 @@ function uprightYs(q: Quad8): number[] {
   return [q[1], q[3], q[5], q[7]];
 }
 
-async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: readonly LocatedDocument[], seals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<ClassifyDocument> {
+async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: readonly LocatedDocument[], seals: readonly Quad8[], occluded: boolean, input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<ClassifyDocument> {
   const frame = await cutOut(pixels, image, doc);
   const { crop } = frame;
   const read = await input.ocr(crop);
@@ -119,7 +119,7 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
   const uprightQuads = lines.map((l) => rotateQuad(l.quad, angle, crop.width, crop.height));
   const titleIdx = new Set(pickTitles(lines.map((l, i) => ({ text: l.text, quad: uprightQuads[i] })), page, tax));
 
-  const quality = await pixels.assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length });
+  const quality = await pixels.assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length, occluded });
   // Cards are looked at for a portrait and an emblem; pages with next to no text for a scene photo.
   const looked = quality.iscard || lines.length <= SCENE_SETTINGS.maxLines ? await pixels.visualCues(crop, angle, uprightQuads) : null;
   const cues = { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true };
@@ -180,9 +180,11 @@ export async function classifyImage(input: ClassifyImageInput): Promise<Classify
   const tax = input.taxonomy ?? loadTaxonomy();
   const { image } = input;
   const pixels = input.pixels ?? IN_PROCESS_STEPS;
-  const { documents: docs, seals } = await pixels.analysePage(image);
+  const { documents: docs, seals, occluded } = await pixels.analysePage(image);
   const classified: ClassifyDocument[] = [];
   // One document at a time: the OCR engine already spreads one page over every core.
-  for (const doc of docs) classified.push(await classifyDocument(image, doc, docs.filter((o) => o !== doc), seals, input, tax, pixels));
+  for (const [i, doc] of docs.entries()) {
+    classified.push(await classifyDocument(image, doc, docs.filter((o) => o !== doc), seals, occluded?.[i] === true, input, tax, pixels));
+  }
   return { classify_result: classified, seals: seals.map((s) => [...s]) };
 }

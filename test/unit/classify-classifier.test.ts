@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyImage } from '../../src/classify/classifier.js';
+import { IN_PROCESS_STEPS, type PixelSteps } from '../../src/analysis/steps.js';
 import type { RgbImage } from '../../src/image/types.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../../src/ocr/types.js';
 import { page, roundSeal, svgToRgb, textLines } from './seals-draw.js';
@@ -155,4 +156,23 @@ test('an unsure card is read once more around its quad for a lost title band; a 
   const res = await classifyImage({ image: await svgToRgb(page(600, 380, textLines(40, 40, 300, 3))), ocr: counting(fields) });
   assert.equal(calls, 2);
   assert.equal(res.classify_result[0].class_res.root_cls_is_credible, -1);
+});
+
+test("a document the page analysis found under another is reported incomplete; the same one free is complete", async () => {
+  const img = await svgToRgb(page(800, 500, textLines(40, 110, 700, 8)));
+  const { ocr } = fakeOcr(invoiceLines);
+  // The page analysis judges overlap with all documents at hand; the classifier hands each one its verdict.
+  const withVerdict = (occluded: boolean): PixelSteps => ({
+    ...IN_PROCESS_STEPS,
+    analysePage: async (image) => {
+      const found = await IN_PROCESS_STEPS.analysePage(image);
+      return { ...found, occluded: found.documents.map(() => occluded) };
+    },
+  });
+  const free = await classifyImage({ image: img, ocr, pixels: withVerdict(false) });
+  const under = await classifyImage({ image: img, ocr, pixels: withVerdict(true) });
+  assert.equal(free.classify_result.length, 1);
+  assert.equal(free.classify_result[0].qualify_res.iscomplete, true);
+  assert.equal(under.classify_result[0].qualify_res.iscomplete, false);
+  assert.ok(under.classify_result[0].qualify_res.iscomplete_score < free.classify_result[0].qualify_res.iscomplete_score);
 });

@@ -119,16 +119,3 @@ test('assessQuality: a document another lies on is incomplete, whatever the fram
   assert.ok(under.iscomplete_score <= free.iscomplete_score);
   assert.equal(under.isclear_score, free.isclear_score, 'the other flags do not move');
 });
-
-test('OcclusionMemo hands each document of a remembered upload its flag, by quad', async () => {
-  const { OcclusionMemo } = await import('../../src/analysis/occlusion-memo.js');
-  const memo = new OcclusionMemo();
-  const image: RgbImage = { data: Buffer.alloc(30), width: 10, height: 1, channels: 3 };
-  const lower = rect(0, 0, 4, 1);
-  const upper = rect(4, 0, 4, 1);
-  memo.remember(image, { documents: [{ quad: lower, bbox: [0, 0, 4, 1] }, { quad: upper, bbox: [4, 0, 8, 1] }], seals: [], occluded: [true, false] });
-  assert.equal(memo.occluded(image, [...lower] as Quad8), true);
-  assert.equal(memo.occluded(image, upper), false);
-  assert.equal(memo.occluded(image, rect(1, 0, 2, 1)), false, 'a quad it did not find');
-  assert.equal(memo.occluded({ ...image, data: Buffer.alloc(30) }, lower), false, 'another upload');
-});
