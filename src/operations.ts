@@ -89,10 +89,11 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // call (src/extract/reread.ts).
     const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
     // A name still missing, starting at no place or with a doubtful character is checked against the hospital's round seal,
-    // read on the image as uploaded (the paled page has lost the seal's ink).
+    // read on the image as uploaded (the paled page has lost the seal's ink); the ring is unwrapped in the analysis pool.
     const sealed = await sealCheckedHospital(
       reread.hospital_name,
-      { image: image.rgb, angle: page.angle, lines: page.lines },
+      { angle: page.angle, lines: page.lines },
+      () => pixels.sealStrips(image.rgb),
       (img, quads) => ocr.recognizeRegions(img, quads),
       placeNames(),
       provincePlaces(outcome.province),

@@ -8,12 +8,14 @@ import type { QualifyRes } from '../contract/classify.js';
 import type { Taxonomy } from '../classify/taxonomy.js';
 import { classifyText, type ClassifierLine, type TextClassification, type VisualCues as TextCues } from '../classify/text-classifier.js';
 import type { LocatedDocument } from '../image/documents.js';
+import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import type { PageAngle, Quad8 } from '../ocr/types.js';
 import {
   analysePage,
   cutOutDocument,
   decodeQr,
+  roundSealStrips,
   judgeQuality,
   paleRegions,
   paleSeals,
@@ -41,6 +43,8 @@ export interface PixelSteps {
   visualCues(crop: RgbImage, angle: PageAngle, uprightQuads: readonly Quad8[]): Promise<VisualCues>;
   /** Text of every QR code on the image. */
   decodeQr(image: RgbImage): Promise<string[]>;
+  /** The ring text of the round seals of an upright page, unwrapped and stacked (src/image/seal-unwrap.ts). */
+  sealStrips(image: RgbImage): Promise<SealStrips | null>;
   /**
    * The text classifier over a document's lines. Not pixel work, but CPU work of the same size
    * (tens of ms of wording matching per document), so it rides on the same workers.
@@ -57,5 +61,6 @@ export const IN_PROCESS_STEPS: PixelSteps = {
   assessQuality: async (request) => judgeQuality(request),
   visualCues: async (crop, angle, quads) => visualCues(crop, angle, quads),
   decodeQr: (image) => decodeQr(image),
+  sealStrips: async (image) => roundSealStrips(image),
   classifyText: async (lines, cues, taxonomy) => classifyText(lines, cues, taxonomy),
 };

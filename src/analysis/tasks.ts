@@ -12,6 +12,7 @@ import { cropRgb, rotateRgb } from '../image/ops.js';
 import { findOccluded } from '../image/occlusion.js';
 import { assessQuality } from '../image/quality.js';
 import { detectSeals, suppressSealColour } from '../image/seals.js';
+export { roundSealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import { rectToQuad, toRgbImage, warpQuad, type Homography } from '../image/warp.js';
 import type { PageAngle, Quad8 } from '../ocr/types.js';

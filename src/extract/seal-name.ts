@@ -5,8 +5,7 @@
  * Seal text alone is never output: only a reading with a hospital's shape that starts at a place
  * name counts, since a ring read from the wrong start gives a name cut anywhere.
  */
-import { detectSeals } from '../image/seals.js';
-import { circleOfQuad, unwrapSealRing } from '../image/seal-unwrap.js';
+import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, repairDoubtfulPlace, repairNameWords, type HospitalNameTables } from './hospital-name.js';
@@ -128,8 +127,8 @@ export function alignSubstitute(a: readonly string[], b: readonly string[], pair
 /** Reads quads of an image with the text recogniser (OcrEngine.recognizeRegions). */
 export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly OcrLine[]>;
 
-/** Longest over shortest side of a seal read for its ring: the hospital's seal is round, 监制 ovals are not. */
-const MAX_ROUND_ASPECT = 1.3;
+/** The ring text strips of a page's round seals stacked on one sheet, with each strip's quad on it; null without round seals. */
+export type SealStripSource = () => Promise<SealStrips | null>;
 
 /**
  * The hospital's name checked against the round seals of the page (see repairWithSeal), for names
@@ -139,39 +138,20 @@ const MAX_ROUND_ASPECT = 1.3;
  */
 export async function sealCheckedHospital(
   printed: string,
-  page: { readonly image: RgbImage; readonly angle: number; readonly lines: readonly OcrLine[] },
+  page: { readonly angle: number; readonly lines: readonly OcrLine[] },
+  strips: SealStripSource,
   read: RegionReader,
   places: readonly string[],
   provincePlaces: readonly string[] = [],
 ): Promise<string> {
-  const { image } = page;
   const doubtful = doubtfulPositions(printed, page.lines);
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
   const placed = repairDoubtfulPlace(printed, doubtful, provincePlaces);
   if (placed !== printed) return placed;
   if (page.angle !== 0 || (!needsSealCheck(printed, places) && doubtful.size === 0)) return printed;
-  const round = detectSeals(image).filter((q) => {
-    const c = circleOfQuad(q);
-    return Math.max(c.a, c.b) <= MAX_ROUND_ASPECT * Math.min(c.a, c.b);
-  });
-  if (round.length === 0) return printed;
-  const { sheet, quads } = stackStrips(round.map((q) => unwrapSealRing(image, q)));
-  const lines = await read(sheet, quads);
+  const found = await strips();
+  if (!found) return printed;
+  const lines = await read(found.sheet, found.quads);
   const seal = lines.map((l) => hospitalFromSealText(l.text, places)).find((n) => n !== '') ?? '';
   return repairWithSeal(printed, seal, places, doubtful);
-}
-
-/** Strips stacked top to bottom on white, with each one's quad on the sheet. */
-export function stackStrips(strips: readonly RgbImage[]): { sheet: RgbImage; quads: Quad8[] } {
-  const width = Math.max(...strips.map((s) => s.width));
-  const height = strips.reduce((h, s) => h + s.height, 0);
-  const data = Buffer.alloc(width * height * 3, 255);
-  const quads: Quad8[] = [];
-  let top = 0;
-  for (const s of strips) {
-    for (let y = 0; y < s.height; y++) s.data.copy(data, ((top + y) * width) * 3, y * s.width * 3, (y + 1) * s.width * 3);
-    quads.push([0, top, s.width, top, s.width, top + s.height, 0, top + s.height]);
-    top += s.height;
-  }
-  return { sheet: { data, width, height, channels: 3 }, quads };
 }

@@ -7,6 +7,7 @@
  * between two radii along the circle (polar resampling) turns that arc into an ordinary text line:
  * the outer edge becomes the line's top, the clockwise direction its left-to-right.
  */
+import { detectSeals } from './seals.js';
 import type { RgbImage } from './types.js';
 import type { Quad8 } from '../ocr/types.js';
 
@@ -169,4 +170,40 @@ function toStrip(values: Float64Array, width: number, height: number): RgbImage 
     data[i * 3 + 2] = v;
   }
   return { data, width, height, channels: 3 };
+}
+
+/** Ring text strips stacked top to bottom on one white sheet, with each strip's quad on the sheet. */
+export interface SealStrips {
+  readonly sheet: RgbImage;
+  readonly quads: Quad8[];
+}
+
+/** Longest over shortest side of a seal read for its ring: the hospital's seal is round, 监制 ovals are not. */
+const MAX_ROUND_ASPECT = 1.3;
+
+/**
+ * The ring text of every round seal of an upright page, unwrapped and stacked for one recogniser
+ * call; null when the page has no round seal.
+ */
+export function roundSealStrips(image: RgbImage): SealStrips | null {
+  const round = detectSeals(image).filter((q) => {
+    const c = circleOfQuad(q);
+    return Math.max(c.a, c.b) <= MAX_ROUND_ASPECT * Math.min(c.a, c.b);
+  });
+  return round.length === 0 ? null : stackStrips(round.map((q) => unwrapSealRing(image, q)));
+}
+
+/** Strips stacked top to bottom on white, with each one's quad on the sheet. */
+export function stackStrips(strips: readonly RgbImage[]): SealStrips {
+  const width = Math.max(...strips.map((s) => s.width));
+  const height = strips.reduce((h, s) => h + s.height, 0);
+  const data = Buffer.alloc(width * height * 3, 255);
+  const quads: Quad8[] = [];
+  let top = 0;
+  for (const s of strips) {
+    for (let y = 0; y < s.height; y++) s.data.copy(data, ((top + y) * width) * 3, y * s.width * 3, (y + 1) * s.width * 3);
+    quads.push([0, top, s.width, top, s.width, top + s.height, 0, top + s.height]);
+    top += s.height;
+  }
+  return { sheet: { data, width, height, channels: 3 }, quads };
 }

@@ -99,6 +99,12 @@ test('every task gives on the pool what it gives in process', async () => {
     assert.deepEqual(await steps.decodeQr(image), [QR_TEXT]);
     assert.deepEqual(await steps.decodeQr(image), await local.decodeQr(image));
 
+    const strips = await steps.sealStrips(image);
+    const stripsHere = await local.sealStrips(image);
+    assert.ok(strips && stripsHere, 'the round seal gives a ring strip');
+    assert.deepEqual(strips.quads, stripsHere.quads);
+    assert.ok(sameImage(strips.sheet, stripsHere.sheet));
+
     const lines = [
       { text: '河南省医疗住院收费票据（电子）', isTitle: true },
       { text: '票据代码：41060121 交款人：某某', isTitle: false },

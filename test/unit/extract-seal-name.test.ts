@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropStrayBeforePlace } from '../../src/extract/hospital-name.js';
 import { placeNames } from '../../src/extract/reread.js';
-import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, needsSealCheck, repairWithSeal, stackStrips } from '../../src/extract/seal-name.js';
+import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, needsSealCheck, repairWithSeal } from '../../src/extract/seal-name.js';
 import type { OcrLine } from '../../src/ocr/types.js';
-import { circleOfQuad, ringTextArc, unwrapSealRing } from '../../src/image/seal-unwrap.js';
+import { circleOfQuad, ringTextArc, roundSealStrips, stackStrips, unwrapSealRing } from '../../src/image/seal-unwrap.js';
 import type { RgbImage } from '../../src/image/types.js';
 import { page, roundSeal, svgToRgb, textLines } from './seals-draw.js';
 
@@ -114,13 +114,14 @@ test('seals are read only for a name that needs it, and their reading fills a mi
     calls++;
     return quads.map(() => scored('沈阳中心医院收费专用章'));
   };
-  const good = await sealCheckedHospital('沈阳市中心医院', { image: rgb, angle: 0, lines: [scored('沈阳市中心医院')] }, read, places);
+  const strips = async () => roundSealStrips(rgb);
+  const good = await sealCheckedHospital('沈阳市中心医院', { angle: 0, lines: [scored('沈阳市中心医院')] }, strips, read, places);
   assert.equal(good, '沈阳市中心医院');
   assert.equal(calls, 0);
   // A page not upright as uploaded: the ring's direction is unknown.
-  assert.equal(await sealCheckedHospital('', { image: rgb, angle: 90, lines: [] }, read, places), '');
+  assert.equal(await sealCheckedHospital('', { angle: 90, lines: [] }, strips, read, places), '');
   assert.equal(calls, 0);
-  assert.equal(await sealCheckedHospital('', { image: rgb, angle: 0, lines: [] }, read, places), '沈阳中心医院');
+  assert.equal(await sealCheckedHospital('', { angle: 0, lines: [] }, strips, read, places), '沈阳中心医院');
   assert.equal(calls, 1);
 });
 
