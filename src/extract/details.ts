@@ -32,11 +32,13 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
       // group one touching 项目名称 of group two), not the start of the name; names may start
       // with capitals (DR摄影, CT平扫) or a strength (0.9%氯化钠), never a unit in lower case (0.25g).
       // An item code glued before the name (9.60110200005急诊诊查费) starts it too: no amount goes
-      // on with six more digits. A unit price carries up to four decimals (3.6000).
+      // on with six more digits. A unit price carries up to four decimals (3.6000). A dash before
+      // a Chinese character is the 一 of 一次性 read as one (80.00-次性输液器): no amount ends in it.
       const next = seg.chars[k + 1]?.char ?? '';
       const rest = seg.chars.slice(k, k + 16).map((x) => x.char).join('');
       const startsName = /[\u4e00-\u9fff]/.test(c.char) || (/[A-Z]/.test(c.char) && /[A-Z\u4e00-\u9fff]/.test(next))
-        || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest) || /^\d{6,12}[A-Z]?[\u4e00-\u9fff]/.test(rest);
+        || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest) || /^\d{6,12}[A-Z]?[\u4e00-\u9fff]/.test(rest)
+        || /^[-—–－][\u4e00-\u9fff]/.test(rest);
       const boundary = cur !== null && /\d\.\d{2,4}$/.test(cur.text) && startsName;
       if (cur && !boundary && c.x0 - cur.x1 <= gap) {
         cur.text += c.char;
