@@ -165,7 +165,11 @@ const STAMPED_AMOUNT = /^[\u4e00-\u9fff]{1,4}\s*\d[\d,]*\.\d{1,2}$/;
  * not part of it.
  */
 export function cellNumber(text: string): number | null {
-  const t = compact(text).replace(/(\d\.\d{1,4})(?:[A-Za-z]|[\u4e00-\u9fff]){1,2}[.。,，]?$/, '$1');
+  // A point read as a colon (37:20): a detail table's number columns hold no times, so one number
+  // with two figures after its colon is money.
+  const t = compact(text)
+    .replace(/^([¥Y]?\d+)[:：](\d{2})$/, '$1.$2')
+    .replace(/(\d\.\d{1,4})(?:[A-Za-z]|[\u4e00-\u9fff]){1,2}[.。,，]?$/, '$1');
   const plain = /^[¥Y]?(\d+(?:\.\d{1,4})?)$/.exec(t);
   if (plain) return Number(plain[1]);
   return findAmounts(t)[0]?.value ?? null;
@@ -191,6 +195,28 @@ export function assignColumns(toks: readonly Token[], gs: readonly (readonly Col
     const cells = out[nearest.gi]!;
     cells.set(nearest.column, [...(cells.get(nearest.column) ?? []), t]);
   }
+  return out;
+}
+
+/** A count with its unit (1盒, 220g, 4 次): a quantity, never money. */
+const COUNT_WITH_UNIT = /^\d+(?:\.\d+)?\s*(?:[\u4e00-\u9fff]|g|mg|ml|kg)$/i;
+
+/**
+ * A count with its unit that landed in the 金额 column (the 数量 heading misread, or none printed,
+ * so the cell went to the nearest number column) is the row's quantity: money carries no unit. It
+ * moves to 数量 when that cell is empty, else it is dropped, so the cost is read from the money
+ * beside it or not at all (a cost of 1 for 1盒 is worse than none).
+ */
+export function countsOutOfCost(cells: ReadonlyMap<DetailColumn, Token[]>): Map<DetailColumn, Token[]> {
+  const out = new Map(cells);
+  const cost = cells.get('cost');
+  if (!cost) return out;
+  const counts = cost.filter((t) => COUNT_WITH_UNIT.test(compact(t.text)));
+  if (counts.length === 0) return out;
+  const rest = cost.filter((t) => !counts.includes(t));
+  if (rest.length > 0) out.set('cost', rest);
+  else out.delete('cost');
+  if (!out.has('amount') && counts.length === 1) out.set('amount', counts);
   return out;
 }
 
@@ -235,7 +261,10 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
     // The code ends before a strength that starts the name (…43214 0.9%氯化钠): its digit before
     // the point is the strength's.
     if (/^\.\d/.test(s.slice(code.length))) code = code.replace(/\d$/, '');
-    s = s.slice(code.length).replace(/^[-_:]/, '');
+    // A dash ending the code before the name is the name's 一 read as a dash (120100003-级护理: the
+    // code column holds no dash at its end); the dash rule below gives it back.
+    if (/-$/.test(code) && /^[\u4e00-\u9fff]/.test(s.slice(code.length))) code = code.slice(0, -1);
+    s = s.slice(code.length).replace(/^[_:]/, '');
   }
   // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.
   s = s.replace(/^\d(?=[\u4e00-\u9fff])/, '');
@@ -436,7 +465,7 @@ export function readDetailTables(
       const toks = beforeSideBlock(tokens(row, 0.8 * unit), labels).filter((t) => t.x0 <= rightEdge);
       const assigned = assignColumns(toks, gs);
       gs.forEach((g, gi) => {
-        const byColumn = assigned[gi]!;
+        const byColumn = countsOutOfCost(assigned[gi]!);
         const cells = new Map<DetailColumn, string>();
         for (const [col, ts] of byColumn) {
           const kept = col === 'name' ? withoutSealText(ts, unit, tables.sealChars) : ts;
