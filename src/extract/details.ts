@@ -229,7 +229,26 @@ function groups(cols: readonly Column[]): Column[][] {
     if (!current || (c.column === 'name' && current.some((x) => x.column === 'name'))) out.push([]);
     out[out.length - 1]!.push(c);
   }
-  return out.filter((g) => g.some((c) => c.column === 'name'));
+  const named = out.filter((g) => g.some((c) => c.column === 'name'));
+  const cut = cutGroupBefore(cols);
+  // The first group starts at the table's first column: the cut group's columns leave it.
+  if (cut.length > 0 && named.length > 0) named[0] = named[0]!.slice(cut.length);
+  return cut.length > 0 ? [cut, ...named] : named;
+}
+
+/**
+ * The columns of a group whose name column the picture's left edge cut off: a 金额 heading before
+ * the first 项目名称 (数量/单位 | 金额(元) | 项目名称 | ...), as no group prints its amount before its
+ * name. They stay a group of their own, without a name, so their cells (3盒, 114.00) are not read
+ * into the next group's row; the group gives no details. Empty when the table starts with a name
+ * (or with a code or class column, which do precede names).
+ */
+export function cutGroupBefore(cols: readonly Column[]): Column[] {
+  const firstName = cols.findIndex((c) => c.column === 'name');
+  if (firstName <= 0) return [];
+  const lead = cols.slice(0, firstName);
+  const lastCost = lead.map((c) => c.column).lastIndexOf('cost');
+  return lastCost < 0 ? [] : lead.slice(0, lastCost + 1);
 }
 
 const SPEC_AT_END = /(\d+(?:\.\d+)?\s*(?:mg|g|ml|μg|ug|iu|u|万u|万单位|单位|%|cm|mm|mmol|kg)(?:[^\u4e00-\u9fff]*|[*×xX/].*))$/i;

@@ -147,3 +147,20 @@ test('detail table: a count with its unit under 金额 (no 数量 heading read) 
     [['活血止痛胶囊', 1, '盒', 27.6]],
   );
 });
+
+test('detail table: 金额 before the first 项目名称 is the tail of a group the edge cut off, read into no row', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('天津市医疗门诊收费票据', 500, 40, 36, 40),
+    at('数量/单位', 20, 300), at('金额(元)', 200, 300), at('项目名称', 420, 300), at('数量/单位', 620, 300), at('金额(元)', 780, 300),
+    at('3盒', 40, 340), at('114.00', 200, 340), at('蒙脱石散', 330, 340), at('3盒', 640, 340), at('42.90', 790, 340),
+    at('1次', 40, 380), at('560.00', 200, 380), at('阿卡波糖片', 330, 380), at('1盒', 640, 380), at('39.60', 790, 380),
+    line('合计（小写）1154.50', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(
+    out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.cost]),
+    [['蒙脱石散', 3, 42.9], ['阿卡波糖片', 1, 39.6]],
+  );
+});
