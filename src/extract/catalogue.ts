@@ -30,16 +30,19 @@ export interface CatalogueMatch extends CatalogueEntry {
 
 export const MATCH_THRESHOLD = 0.72;
 
-interface Forms {
+export interface Forms {
   readonly suffixes: readonly string[];
   readonly prefixes: readonly string[];
+  /** Characters the recogniser drops from drug names (rare in its training text): 肟, 缬, 呋. */
+  readonly lostChars: ReadonlySet<string>;
 }
 
-function loadForms(): Forms {
-  const raw = JSON.parse(readFileSync(dataFile('drug-name-forms.json'), 'utf8')) as { formSuffixes: string[]; saltPrefixes: string[] };
+export function loadForms(): Forms {
+  const raw = JSON.parse(readFileSync(dataFile('drug-name-forms.json'), 'utf8')) as { formSuffixes: string[]; saltPrefixes: string[]; lostChars?: string[] };
   return {
     suffixes: [...raw.formSuffixes].sort((a, b) => b.length - a.length),
     prefixes: [...raw.saltPrefixes].sort((a, b) => b.length - a.length),
+    lostChars: new Set(raw.lostChars ?? []),
   };
 }
 
@@ -103,7 +106,8 @@ export class Catalogue {
     if (this.exact.size === 0) for (const k of this.keys) this.exact.add(k);
     const name = compact(printed);
     const q = nameKey(name, this.forms);
-    if (q.length < MIN_CORRECTED_KEY - 1 || this.exact.has(q)) return null;
+    if (this.exact.has(q)) return null;
+    if (q.length < MIN_CORRECTED_KEY - 1) return this.restoreLostFirst(name, q);
     const at = name.indexOf(q);
     const tail = name.slice(1);
     if (/^[^\d%.]/.test(name) && this.exact.has(nameKey(tail, this.forms)) && nameKey(tail, this.forms).length >= 3) return tail;
@@ -147,9 +151,24 @@ export class Catalogue {
       if (key.length !== q.length + 1 || key.length < MIN_CORRECTED_KEY || key[0] !== q[0]) continue;
       if (editDistance(q, key) === 1) found.add(key);
     }
-    if (found.size !== 1) return null;
-    const [key] = [...found];
-    return name.slice(0, at) + key + name.slice(at + q.length);
+    // Several keys fit (头孢克 of 头孢克肟 and 头孢克洛): the recogniser drops some characters and
+    // reads others, so the key whose missing character is one it drops is the name.
+    const keys = found.size > 1 ? [...found].filter((k) => this.forms.lostChars.has(insertedChar(q, k))) : [...found];
+    if (keys.length !== 1) return this.restoreLostFirst(name, q);
+    return name.slice(0, at) + keys[0]! + name.slice(at + q.length);
+  }
+
+  /**
+   * A first character lost (沙坦 of 缬沙坦, 塞米 of 呋塞米): guessed only when it is one the
+   * recogniser drops (\`lostChars\`) and exactly one catalogue key is that character and the key as
+   * read, as a lost first character otherwise leaves a start many names share (氯沙坦, 厄贝沙坦).
+   */
+  private restoreLostFirst(name: string, q: string): string | null {
+    const at = name.indexOf(q);
+    if (at < 0 || q.length < 2 || !/^[\u4e00-\u9fff]+$/.test(q)) return null;
+    const keys = [...this.forms.lostChars].map((c) => c + q).filter((k) => this.exact.has(k));
+    if (keys.length !== 1) return null;
+    return name.slice(0, at) + keys[0]! + name.slice(at + q.length);
   }
 
   /** Best catalogue entry for a printed name, or null below the threshold. */
@@ -173,6 +192,13 @@ export class Catalogue {
     if (!best || best.score < MATCH_THRESHOLD) return null;
     return { ...this.entries[best.i]!, score: Math.round(best.score * 1000) / 1000 };
   }
+}
+
+/** The character \`key\` holds that \`short\` (one character shorter, otherwise equal) lost. */
+function insertedChar(short: string, key: string): string {
+  let i = 0;
+  while (i < short.length && short[i] === key[i]) i++;
+  return key[i] ?? '';
 }
 
 /** Shortest catalogue key a misread character may be corrected against (two-character herbs are too close to each other). */

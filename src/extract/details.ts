@@ -32,11 +32,13 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
       // group one touching 项目名称 of group two), not the start of the name; names may start
       // with capitals (DR摄影, CT平扫) or a strength (0.9%氯化钠), never a unit in lower case (0.25g).
       // An item code glued before the name (9.60110200005急诊诊查费) starts it too: no amount goes
-      // on with six more digits. A unit price carries up to four decimals (3.6000).
+      // on with six more digits. A unit price carries up to four decimals (3.6000). A dash before
+      // a Chinese character is the 一 of 一次性 read as one (80.00-次性输液器): no amount ends in it.
       const next = seg.chars[k + 1]?.char ?? '';
       const rest = seg.chars.slice(k, k + 16).map((x) => x.char).join('');
       const startsName = /[\u4e00-\u9fff]/.test(c.char) || (/[A-Z]/.test(c.char) && /[A-Z\u4e00-\u9fff]/.test(next))
-        || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest) || /^\d{6,12}[A-Z]?[\u4e00-\u9fff]/.test(rest);
+        || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest) || /^\d{6,12}[A-Z]?[\u4e00-\u9fff]/.test(rest)
+        || /^[-—–－][\u4e00-\u9fff]/.test(rest);
       const boundary = cur !== null && /\d\.\d{2,4}$/.test(cur.text) && startsName;
       if (cur && !boundary && c.x0 - cur.x1 <= gap) {
         cur.text += c.char;
@@ -163,7 +165,11 @@ const STAMPED_AMOUNT = /^[\u4e00-\u9fff]{1,4}\s*\d[\d,]*\.\d{1,2}$/;
  * not part of it.
  */
 export function cellNumber(text: string): number | null {
-  const t = compact(text).replace(/(\d\.\d{1,4})(?:[A-Za-z]|[\u4e00-\u9fff]){1,2}[.。,，]?$/, '$1');
+  // A point read as a colon (37:20): a detail table's number columns hold no times, so one number
+  // with two figures after its colon is money.
+  const t = compact(text)
+    .replace(/^([¥Y]?\d+)[:：](\d{2})$/, '$1.$2')
+    .replace(/(\d\.\d{1,4})(?:[A-Za-z]|[\u4e00-\u9fff]){1,2}[.。,，]?$/, '$1');
   const plain = /^[¥Y]?(\d+(?:\.\d{1,4})?)$/.exec(t);
   if (plain) return Number(plain[1]);
   return findAmounts(t)[0]?.value ?? null;
@@ -192,6 +198,28 @@ export function assignColumns(toks: readonly Token[], gs: readonly (readonly Col
   return out;
 }
 
+/** A count with its unit (1盒, 220g, 4 次): a quantity, never money. */
+const COUNT_WITH_UNIT = /^\d+(?:\.\d+)?\s*(?:[\u4e00-\u9fff]|g|mg|ml|kg)$/i;
+
+/**
+ * A count with its unit that landed in the 金额 column (the 数量 heading misread, or none printed,
+ * so the cell went to the nearest number column) is the row's quantity: money carries no unit. It
+ * moves to 数量 when that cell is empty, else it is dropped, so the cost is read from the money
+ * beside it or not at all (a cost of 1 for 1盒 is worse than none).
+ */
+export function countsOutOfCost(cells: ReadonlyMap<DetailColumn, Token[]>): Map<DetailColumn, Token[]> {
+  const out = new Map(cells);
+  const cost = cells.get('cost');
+  if (!cost) return out;
+  const counts = cost.filter((t) => COUNT_WITH_UNIT.test(compact(t.text)));
+  if (counts.length === 0) return out;
+  const rest = cost.filter((t) => !counts.includes(t));
+  if (rest.length > 0) out.set('cost', rest);
+  else out.delete('cost');
+  if (!out.has('amount') && counts.length === 1) out.set('amount', counts);
+  return out;
+}
+
 /** Splits a header into groups at each repeated name column. */
 function groups(cols: readonly Column[]): Column[][] {
   const out: Column[][] = [];
@@ -201,7 +229,26 @@ function groups(cols: readonly Column[]): Column[][] {
     if (!current || (c.column === 'name' && current.some((x) => x.column === 'name'))) out.push([]);
     out[out.length - 1]!.push(c);
   }
-  return out.filter((g) => g.some((c) => c.column === 'name'));
+  const named = out.filter((g) => g.some((c) => c.column === 'name'));
+  const cut = cutGroupBefore(cols);
+  // The first group starts at the table's first column: the cut group's columns leave it.
+  if (cut.length > 0 && named.length > 0) named[0] = named[0]!.slice(cut.length);
+  return cut.length > 0 ? [cut, ...named] : named;
+}
+
+/**
+ * The columns of a group whose name column the picture's left edge cut off: a 金额 heading before
+ * the first 项目名称 (数量/单位 | 金额(元) | 项目名称 | ...), as no group prints its amount before its
+ * name. They stay a group of their own, without a name, so their cells (3盒, 114.00) are not read
+ * into the next group's row; the group gives no details. Empty when the table starts with a name
+ * (or with a code or class column, which do precede names).
+ */
+export function cutGroupBefore(cols: readonly Column[]): Column[] {
+  const firstName = cols.findIndex((c) => c.column === 'name');
+  if (firstName <= 0) return [];
+  const lead = cols.slice(0, firstName);
+  const lastCost = lead.map((c) => c.column).lastIndexOf('cost');
+  return lastCost < 0 ? [] : lead.slice(0, lastCost + 1);
 }
 
 const SPEC_AT_END = /(\d+(?:\.\d+)?\s*(?:mg|g|ml|μg|ug|iu|u|万u|万单位|单位|%|cm|mm|mmol|kg)(?:[^\u4e00-\u9fff]*|[*×xX/].*))$/i;
@@ -233,7 +280,10 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
     // The code ends before a strength that starts the name (…43214 0.9%氯化钠): its digit before
     // the point is the strength's.
     if (/^\.\d/.test(s.slice(code.length))) code = code.replace(/\d$/, '');
-    s = s.slice(code.length).replace(/^[-_:]/, '');
+    // A dash ending the code before the name is the name's 一 read as a dash (120100003-级护理: the
+    // code column holds no dash at its end); the dash rule below gives it back.
+    if (/-$/.test(code) && /^[\u4e00-\u9fff]/.test(s.slice(code.length))) code = code.slice(0, -1);
+    s = s.slice(code.length).replace(/^[_:]/, '');
   }
   // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.
   s = s.replace(/^\d(?=[\u4e00-\u9fff])/, '');
@@ -434,7 +484,7 @@ export function readDetailTables(
       const toks = beforeSideBlock(tokens(row, 0.8 * unit), labels).filter((t) => t.x0 <= rightEdge);
       const assigned = assignColumns(toks, gs);
       gs.forEach((g, gi) => {
-        const byColumn = assigned[gi]!;
+        const byColumn = countsOutOfCost(assigned[gi]!);
         const cells = new Map<DetailColumn, string>();
         for (const [col, ts] of byColumn) {
           const kept = col === 'name' ? withoutSealText(ts, unit, tables.sealChars) : ts;

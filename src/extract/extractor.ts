@@ -27,7 +27,7 @@ import { extractTables, type ExtractTables, type HeaderField } from './tables.js
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
 import { chooseTotal } from './total.js';
-import { doubtedSlip, fullerReading, restoreDivisionDigit } from './values.js';
+import { billingDateFromVisit, doubtedSlip, fullerReading, restoreDivisionDigit } from './values.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -256,6 +256,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
     if (read) qrMismatch = mismatch;
   }
+  if (billingDate === '') billingDate = billingDateFromVisit(type, str(header, 'treatment_date'), end);
   // A category amount OCR misread (a figure the recogniser doubted: 5380.00 for 5880.00) is put back
   // from the total, when the total stands without the categories (大写, QR, payment split, details).
   const totalStands = totalCheck({

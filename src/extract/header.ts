@@ -200,7 +200,7 @@ export function readHeader(
   const agreeing = figureAgreeingWithCapital(perField.get('total_cost_figures') ?? [], out, (hit) => valueCandidates(hit, bySegment, segments, unit));
   if (agreeing !== null) out.total_cost_figures = agreeing;
   if (out.patient_name === undefined) {
-    const name = nameAtCutEdge(segments, bySegment, unit);
+    const name = nameAtCutEdge(segments, bySegment, unit, headerValueTables(), tables.fields.get('patient_name')?.labels ?? []);
     if (name !== '') out.patient_name = name;
   }
   if (out.patient_gender === undefined) {
@@ -220,20 +220,35 @@ export function readHeader(
  * is two to four Chinese characters starting with a common family name and holding no term. ''
  * when there is no such cell or more than one.
  */
-export function nameAtCutEdge(segments: readonly Segment[], bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>, unit: number, t = headerValueTables()): string {
+export function nameAtCutEdge(
+  segments: readonly Segment[],
+  bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
+  unit: number,
+  t = headerValueTables(),
+  nameLabels: readonly string[] = [],
+): string {
   if (segments.length === 0) return '';
   const atEdge = segments.filter((s) => s.box.x0 <= 0.5 * unit);
   if (!atEdge.some((s) => /^[\u4e00-\u9fff]{1,4}[:：]/.test(s.text))) return '';
   const top = Math.min(...segments.map((s) => s.box.y0));
   const bottom = Math.max(...segments.map((s) => s.box.y1));
-  const names = atEdge.filter(
-    (s) =>
-      centreY(s.box) < top + 0.4 * (bottom - top) &&
-      /^[\u4e00-\u9fff]{2,4}$/.test(s.text) &&
-      t.surnames.has([...s.text][0]!) &&
-      (bySegment.get(s.id) ?? []).length === 0,
-  );
-  return names.length === 1 ? names[0]!.text : '';
+  const names = atEdge.flatMap((s) => {
+    if (centreY(s.box) >= top + 0.4 * (bottom - top)) return [];
+    const name = /^[\u4e00-\u9fff]{2,4}$/.test(s.text) && (bySegment.get(s.id) ?? []).length === 0 ? s.text : nameAfterLabelTail(s.text, nameLabels);
+    return name !== '' && t.surnames.has([...name][0]!) ? [name] : [];
+  });
+  return names.length === 1 ? names[0]! : '';
+}
+
+/**
+ * The name in an edge cell that kept the tail of its label (人：邹强轩 of 交款人：): the tail ends a
+ * patient-name label; the rest is two to four Chinese characters. '' otherwise.
+ */
+export function nameAfterLabelTail(text: string, nameLabels: readonly string[]): string {
+  const m = /^([\u4e00-\u9fff]{1,3})[:：]([\u4e00-\u9fff]{2,4})$/.exec(compact(text));
+  if (!m) return '';
+  const tail = m[1]!;
+  return nameLabels.some((l) => l.length > tail.length && l.endsWith(tail)) ? m[2]! : '';
 }
 
 /** Cells joined into one name: at most this many after the first. */

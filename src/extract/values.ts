@@ -223,3 +223,15 @@ export function doubtedSlip(read: string, qr: string, segments: readonly Segment
   }
   return false;
 }
+
+/**
+ * The billing date when no 开票日期/收费日期 was read (the header cut off by the photo, or the date
+ * printed only under another label): an outpatient invoice is issued when the visit is paid, on its
+ * 就诊日期; an inpatient one at settlement, on the 出院日期. Empty when the invoice's kind or that
+ * date is unknown: no date is guessed from anything else.
+ */
+export function billingDateFromVisit(type: number, visitDate: string, dischargeDate: string): string {
+  if (type === 1) return visitDate;
+  if (type === 2) return dischargeDate;
+  return '';
+}

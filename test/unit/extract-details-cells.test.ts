@@ -116,3 +116,51 @@ test('detail names: a seal letter glued before the name is dropped; a name start
   assert.equal(splitDetailName('财肾功能三项', extractTables()).ocrName, '肾功能三项');
   assert.equal(splitDetailName('制霉素片', extractTables()).ocrName, '制霉素片', '制 of 监制 starts real names');
 });
+
+test('detail cells: a point read as a colon in a number cell is money; a well-formed amount reads as before', () => {
+  assert.equal(cellNumber('37:20'), 37.2);
+  assert.equal(cellNumber('¥8:50'), 8.5);
+  assert.equal(cellNumber('37.20'), 37.2);
+});
+
+test('detail names: a dash ending a national code before the name is the name\'s 一', () => {
+  const parts = splitDetailName('120100003-级护理', tables);
+  assert.equal(parts.code, '120100003');
+  assert.equal(parts.ocrName, '一级护理');
+  // A code with a dash inside keeps it.
+  assert.equal(splitDetailName('250101001-1血常规', tables).code, '250101001-1');
+});
+
+test('detail table: a count with its unit under 金额 (no 数量 heading read) is the quantity, never the cost', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('北京市医疗门诊收费票据', 500, 40, 36, 40),
+    at('项目名称', 120, 300), at('规格', 300, 300), at('数单位', 600, 300), at('金额(元)', 900, 300),
+    at('活血止痛胶囊', 80, 340), at('1盒', 620, 340), at('27.60', 900, 340),
+    at('电解质六项', 80, 380), at('1次', 700, 380),
+    line('合计（小写）27.60', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(
+    out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.unit, d.cost]),
+    [['活血止痛胶囊', 1, '盒', 27.6]],
+  );
+});
+
+test('detail table: 金额 before the first 项目名称 is the tail of a group the edge cut off, read into no row', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('天津市医疗门诊收费票据', 500, 40, 36, 40),
+    at('数量/单位', 20, 300), at('金额(元)', 200, 300), at('项目名称', 420, 300), at('数量/单位', 620, 300), at('金额(元)', 780, 300),
+    at('3盒', 40, 340), at('114.00', 200, 340), at('蒙脱石散', 330, 340), at('3盒', 640, 340), at('42.90', 790, 340),
+    at('1次', 40, 380), at('560.00', 200, 380), at('阿卡波糖片', 330, 380), at('1盒', 640, 380), at('39.60', 790, 380),
+    line('合计（小写）1154.50', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(
+    out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.cost]),
+    [['蒙脱石散', 3, 42.9], ['阿卡波糖片', 1, 39.6]],
+  );
+});

@@ -202,3 +202,17 @@ test('detail table: an amount glued to the next group\'s item code, a stamp betw
     ['注射用头孢呋辛钠', 1, 9.6, ''], ['急诊诊查费', 4, 60, '110200005'], ['甲硝唑氯化钠注射液', 2, 12.8, ''],
   ]);
 });
+
+test('detail table: an amount glued to the next group\'s name that starts with a dash read for 一', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('云南省医疗门诊收费票据', 500, 40, 36, 40),
+    at('项目名称', 200, 300), at('数量/单位', 420, 300), at('金额(元)', 560, 300),
+    at('项目名称', 780, 300), at('数量/单位', 990, 300), at('金额(元)', 1120, 300),
+    at('血常规', 70, 340), at('1次', 420, 340), lineOf([{ text: '80.00', x: 590 }, { text: '-次性输液器', x: 680 }], 340), at('3支', 990, 340), at('13.50', 1140, 340),
+    line('合计（小写）93.50', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['血常规', 80], ['一次性输液器', 13.5]]);
+});

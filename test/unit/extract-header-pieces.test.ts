@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { genderOfIdNumber, repairHospitalName } from '../../src/extract/header.js';
+import { genderOfIdNumber, nameAfterLabelTail, repairHospitalName } from '../../src/extract/header.js';
 import { repairNameWords, trimAfterSuffix } from '../../src/extract/hospital-name.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line } from './extract-lines.js';
@@ -74,6 +74,20 @@ test('a name at the left edge is the patient name when the edge cut its label of
   const uncut = extractInvoice({ lines: [base[0]!, line('票据代码：2166191367', 60, 100), base[2]!, line('魏东宇', 60, 140)], width: 1000, height: 700, variant: 'liaoning' });
   assert.ok(uncut.ok);
   assert.equal(uncut.ok && uncut.result.patient_name, '', 'no cut label at the edge: not guessed');
+});
+
+test('an edge cell keeping the tail of the name label and its colon holds the patient name', () => {
+  const base = [line('贵州省医疗机构住院收费票据', 300, 30, 28, 34), line('居代码：52389330', 0, 100), line('合计 377.20', 60, 600), line('项目名称', 300, 500)];
+  const out = extractInvoice({ lines: [...base, line('人：邹强轩', 0, 140)], width: 1000, height: 700, variant: 'general' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.patient_name, '邹强轩');
+  assert.equal(nameAfterLabelTail('名：张伟', ['姓名', '交款人']), '张伟');
+  assert.equal(nameAfterLabelTail('位：张伟', ['姓名', '交款人']), '', '位 ends no name label');
+  assert.equal(nameAfterLabelTail('人：张伟东方红', ['交款人']), '', 'too long for a name');
+  // Low on the page (收款人 of the signature row), it is no patient name.
+  const low = extractInvoice({ lines: [...base, line('人：邹强轩', 0, 560)], width: 1000, height: 700, variant: 'general' });
+  assert.ok(low.ok);
+  assert.equal(low.ok && low.result.patient_name, '');
 });
 
 test('交款人 starting a misread credit-code label gives no name', () => {
