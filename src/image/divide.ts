@@ -85,19 +85,29 @@ export function cutSupport(map: EdgeMap, a: Point, b: Point, tol: number): numbe
 }
 
 /**
+ * The long sides of a quad whose length over width lies in [minAspect, maxAspect] and that stays
+ * `borderGap` pixels clear of the frame (a quad on the frame may run on beyond it): corners
+ * k -> k+1 (a0 -> a1) and k+3 -> k+2 (b0 -> b1), both running the same way. null otherwise.
+ */
+function longSidesOf(q: Quad8, map: EdgeMap, minAspect: number, maxAspect: number, borderGap: number): { long: number; k: number; a0: Point; a1: Point; b1: Point; b0: Point } | null {
+  const p = quadPointsOf(q);
+  const long = aspect(p);
+  if (long < minAspect || long > maxAspect) return null;
+  if (p.some((c) => c.x < borderGap || c.y < borderGap || c.x > map.w - 1 - borderGap || c.y > map.h - 1 - borderGap)) return null;
+  const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
+  const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
+  return { long, k, a0: p[k], a1: p[(k + 1) % 4], b1: p[(k + 2) % 4], b0: p[(k + 3) % 4] };
+}
+
+/**
  * The two documents of a quad too long for one, cut at the best-backed cross line; null when the
  * quad is not that long or no cross line is backed enough.
  */
 export function divideLongQuad(q: Quad8, map: EdgeMap, options: Partial<DivideOptions> = {}): [Quad8, Quad8] | null {
   const o = { ...DEFAULT_DIVIDE_OPTIONS, ...options };
-  const p = quadPointsOf(q);
-  const long = aspect(p);
-  if (long < o.minPairAspect || long > o.maxPairAspect) return null;
-  if (p.some((c) => c.x < o.minBorderGap || c.y < o.minBorderGap || c.x > map.w - 1 - o.minBorderGap || c.y > map.h - 1 - o.minBorderGap)) return null;
-  const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
-  // The long sides: corners k -> k+1 and k+3 -> k+2, both running the same way.
-  const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
-  const [a0, a1, b1, b0] = [p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]];
+  const sides = longSidesOf(q, map, o.minPairAspect, o.maxPairAspect, o.minBorderGap);
+  if (!sides) return null;
+  const { long, k, a0, a1, b1, b0 } = sides;
   const best = bestCut(map, a0, a1, b0, b1, o.minCutShare, 1 - o.minCutShare, o);
   if (!best || best.s < (long >= o.longPairAspect ? o.minLongCutSupport : o.minCutSupport)) return null;
   const ca = lerp(a0, a1, best.t);
@@ -138,13 +148,9 @@ function placeCorners(pts: readonly Point[], k: number): Quad8 {
  */
 export function divideIntoThree(q: Quad8, map: EdgeMap, options: Partial<DivideOptions> = {}): [Quad8, Quad8, Quad8] | null {
   const o = { ...DEFAULT_DIVIDE_OPTIONS, ...options };
-  const p = quadPointsOf(q);
-  const long = aspect(p);
-  if (long < o.minTripleAspect || long > o.maxTripleAspect) return null;
-  if (p.some((c) => c.x < o.minBorderGap || c.y < o.minBorderGap || c.x > map.w - 1 - o.minBorderGap || c.y > map.h - 1 - o.minBorderGap)) return null;
-  const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
-  const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
-  const [a0, a1, b1, b0] = [p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]];
+  const sides = longSidesOf(q, map, o.minTripleAspect, o.maxTripleAspect, o.minBorderGap);
+  if (!sides) return null;
+  const { k, a0, a1, b1, b0 } = sides;
   const [near, far] = o.tripleCutShare;
   const first = bestCut(map, a0, a1, b0, b1, near, far, o);
   const second = bestCut(map, a0, a1, b0, b1, 1 - far, 1 - near, o);
