@@ -15,7 +15,7 @@
  * Pure geometry over a paper test, so the rules can be tested on drawn quads.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { pointInQuad, quadArea } from './geometry.js';
+import { pointInQuad, quadArea, quadCentre, type Point } from './geometry.js';
 import type { RgbImage } from './types.js';
 
 export interface OcclusionSettings {
@@ -108,6 +108,15 @@ function depthInside(q: Quad8, x: number, y: number): number {
   return min;
 }
 
+/** Unit direction of the line from -> to, its length, and the unit normal pointing to `towards`'s side of it. */
+function lineFrame(from: Pt, to: Pt, towards: Point): { len: number; ux: number; uy: number; nx: number; ny: number } {
+  const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  const ux = len > 0 ? (to[0] - from[0]) / len : 0;
+  const uy = len > 0 ? (to[1] - from[1]) / len : 0;
+  const flip = (towards.x - from[0]) * -uy + (towards.y - from[1]) * ux < 0;
+  return { len, ux, uy, nx: flip ? uy : -uy, ny: flip ? -ux : ux };
+}
+
 /** Two facing sides: the line of contact between them (its two ends) and how far apart they are. */
 export interface Contact {
   readonly from: Pt;
@@ -124,20 +133,18 @@ export interface Contact {
  */
 export function facingSides(a: Quad8, b: Quad8, s: OcclusionSettings = OCCLUSION_SETTINGS): Contact | null {
   const size = Math.min(shorterSide(a), shorterSide(b));
+  const centreA = quadCentre(a);
+  const centreB = quadCentre(b);
   let best: Contact | null = null;
   for (let i = 0; i < 4; i++) {
     const p0 = corner(a, i);
     const p1 = corner(a, i + 1);
-    const len = Math.hypot(p1[0] - p0[0], p1[1] - p0[1]);
+    const inward = lineFrame(p0, p1, centreA);
+    const { len, ux, uy } = inward;
     if (len === 0) continue;
-    const ux = (p1[0] - p0[0]) / len;
-    const uy = (p1[1] - p0[1]) / len;
     // Outward normal of a's side: away from a's centre.
-    const cx = (a[0] + a[2] + a[4] + a[6]) / 4;
-    const cy = (a[1] + a[3] + a[5] + a[7]) / 4;
-    let nx = -uy;
-    let ny = ux;
-    if ((cx - p0[0]) * nx + (cy - p0[1]) * ny > 0) { nx = -nx; ny = -ny; }
+    const nx = -inward.nx;
+    const ny = -inward.ny;
     for (let j = 0; j < 4; j++) {
       const q0 = corner(b, j);
       const q1 = corner(b, j + 1);
@@ -150,9 +157,7 @@ export function facingSides(a: Quad8, b: Quad8, s: OcclusionSettings = OCCLUSION
       const gap = (d0 + d1) / 2;
       if (Math.abs(gap) > s.maxGap * size) continue;
       // b must lie beyond the side, not across it: its centre on the outward side.
-      const bx = (b[0] + b[2] + b[4] + b[6]) / 4;
-      const by = (b[1] + b[3] + b[5] + b[7]) / 4;
-      if ((bx - p0[0]) * nx + (by - p0[1]) * ny <= 0) continue;
+      if ((centreB.x - p0[0]) * nx + (centreB.y - p0[1]) * ny <= 0) continue;
       const t0 = (q0[0] - p0[0]) * ux + (q0[1] - p0[1]) * uy;
       const t1 = (q1[0] - p0[0]) * ux + (q1[1] - p0[1]) * uy;
       const lo = Math.max(0, Math.min(t0, t1));
@@ -192,15 +197,9 @@ function paperBetween(contact: Contact, paper: PaperTest, s: OcclusionSettings):
 export function peeks(a: Quad8, b: Quad8, contact: Contact, paper: PaperTest, s: OcclusionSettings): [number, number] {
   const [fx, fy] = contact.from;
   const [tx, ty] = contact.to;
-  const len = Math.hypot(tx - fx, ty - fy);
-  if (len === 0) return [0, 0];
-  const ux = (tx - fx) / len;
-  const uy = (ty - fy) / len;
-  const ca = [(a[0] + a[2] + a[4] + a[6]) / 4, (a[1] + a[3] + a[5] + a[7]) / 4];
   // Normal pointing to a's side.
-  let nx = -uy;
-  let ny = ux;
-  if ((ca[0]! - fx) * nx + (ca[1]! - fy) * ny < 0) { nx = -nx; ny = -ny; }
+  const { len, ux, uy, nx, ny } = lineFrame(contact.from, contact.to, quadCentre(a));
+  if (len === 0) return [0, 0];
   const reach = s.probeReach * len;
   // Just across each quad's own side: the contact runs midway between the two sides.
   const lateral = Math.abs(contact.gap) / 2 + Math.max(4, s.probeSide * len);
@@ -226,15 +225,8 @@ export function peeks(a: Quad8, b: Quad8, contact: Contact, paper: PaperTest, s:
 export function inkAlong(q: Quad8, contact: Contact, ink: InkTest, s: OcclusionSettings = OCCLUSION_SETTINGS): number {
   const [fx, fy] = contact.from;
   const [tx, ty] = contact.to;
-  const len = Math.hypot(tx - fx, ty - fy);
+  const { len, nx, ny } = lineFrame(contact.from, contact.to, quadCentre(q));
   if (len === 0) return 0;
-  const ux = (tx - fx) / len;
-  const uy = (ty - fy) / len;
-  let nx = -uy;
-  let ny = ux;
-  const cx = (q[0] + q[2] + q[4] + q[6]) / 4;
-  const cy = (q[1] + q[3] + q[5] + q[7]) / 4;
-  if ((cx - fx) * nx + (cy - fy) * ny < 0) { nx = -nx; ny = -ny; }
   // The quad's depth away from the contact: its farthest corner.
   let depth = 0;
   for (let i = 0; i < 4; i++) depth = Math.max(depth, (q[2 * i]! - fx) * nx + (q[2 * i + 1]! - fy) * ny);
@@ -334,8 +326,7 @@ export function pixelTestsOf(image: RgbImage, quads: readonly Quad8[], s: Occlus
   const r = Math.max(1, Math.round(Math.min(image.width, image.height) / 400));
   const paperSamples: [number, number, number][] = [];
   for (const q of quads) {
-    const cx = (q[0] + q[2] + q[4] + q[6]) / 4;
-    const cy = (q[1] + q[3] + q[5] + q[7]) / 4;
+    const { x: cx, y: cy } = quadCentre(q);
     for (let i = 0; i < 4; i++) {
       const [x0, y0] = corner(q, i);
       const [x1, y1] = corner(q, i + 1);
