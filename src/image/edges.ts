@@ -10,6 +10,8 @@
  * side of a stroke is the same paper, so they are left out before any line is fitted.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { signedArea, type Point } from './geometry.js';
+import { clipConvex, clockwise, polygonArea, type Vertex } from './polygon.js';
 import type { RgbImage } from './types.js';
 
 export interface EdgeQuadOptions {
@@ -326,10 +328,7 @@ export function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQua
   return { theta, rho, cos, sin, t0, prefix };
 }
 
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
+export type { Point };
 
 export function intersect(a: Line, b: Line): Point | null {
   const det = a.cos * b.sin - a.sin * b.cos;
@@ -351,18 +350,9 @@ function sideHolds(line: Line, p: Point, q: Point, minLength: number, minSupport
   return Math.hypot(p.x - q.x, p.y - q.y) >= minLength && support(line, p, q) >= minSupport;
 }
 
-export function polygonArea(p: readonly Point[]): number {
-  let a = 0;
-  for (let i = 0; i < p.length; i++) {
-    const j = (i + 1) % p.length;
-    a += p[i].x * p[j].y - p[j].x * p[i].y;
-  }
-  return a / 2;
-}
-
 /** Corners clockwise (in image coordinates, y down) from the one nearest the top-left. */
 export function orderCorners(p: Point[]): Point[] {
-  const pts = polygonArea(p) < 0 ? [...p].reverse() : [...p];
+  const pts = signedArea(p) < 0 ? [...p].reverse() : [...p];
   let first = 0;
   for (let i = 1; i < 4; i++) if (pts[i].x + pts[i].y < pts[first].x + pts[first].y) first = i;
   return [0, 1, 2, 3].map((k) => pts[(first + k) % 4]);
@@ -376,36 +366,11 @@ export function quadPointsOf(q: Quad8): Point[] {
   return [0, 2, 4, 6].map((i) => ({ x: q[i], y: q[i + 1] }));
 }
 
-/** Area two convex polygons have in common (Sutherland-Hodgman clipping). */
+/** Area two convex polygons have in common (Sutherland-Hodgman clipping, src/image/polygon.ts). */
 export function convexOverlap(a: readonly Point[], b: readonly Point[]): number {
-  const clip = polygonArea(b) < 0 ? [...b].reverse() : [...b];
-  let out: Point[] = polygonArea(a) < 0 ? [...a].reverse() : [...a];
-  for (let i = 0; i < clip.length && out.length > 0; i++) {
-    const c0 = clip[i];
-    const c1 = clip[(i + 1) % clip.length];
-    const inside = (p: Point): boolean => (c1.x - c0.x) * (p.y - c0.y) - (c1.y - c0.y) * (p.x - c0.x) >= 0;
-    const cross = (p: Point, q: Point): Point => {
-      const a1 = c1.y - c0.y;
-      const b1 = c0.x - c1.x;
-      const d1 = a1 * c0.x + b1 * c0.y;
-      const a2 = q.y - p.y;
-      const b2 = p.x - q.x;
-      const d2 = a2 * p.x + b2 * p.y;
-      const det = a1 * b2 - a2 * b1;
-      return det === 0 ? p : { x: (b2 * d1 - b1 * d2) / det, y: (a1 * d2 - a2 * d1) / det };
-    };
-    const input = out;
-    out = [];
-    for (let k = 0; k < input.length; k++) {
-      const cur = input[k];
-      const prev = input[(k + input.length - 1) % input.length];
-      if (inside(cur)) {
-        if (!inside(prev)) out.push(cross(prev, cur));
-        out.push(cur);
-      } else if (inside(prev)) out.push(cross(prev, cur));
-    }
-  }
-  return out.length < 3 ? 0 : Math.abs(polygonArea(out));
+  const vertices = (p: readonly Point[]): Vertex[] => p.map(({ x, y }) => [x, y] as const);
+  const shared = clipConvex(clockwise(vertices(a)), clockwise(vertices(b)));
+  return shared.length < 3 ? 0 : Math.abs(polygonArea(shared));
 }
 
 /** Where p lies along the segment a-b: 0 at a, 1 at b (projected). */
@@ -523,9 +488,9 @@ function cardOnSheet(img: RgbImage, inner: readonly Point[], innerArea: number, 
   if (stockValue(img, inner) < o.minCardBrightness * stockValue(img, outer)) return false;
   const a = aspect(inner);
   if (a < o.cardAspect[0] || a > o.cardAspect[1]) return false;
-  const clockwise = polygonArea(outer) > 0 ? outer : [...outer].reverse();
+  const outerClockwise = signedArea(outer) > 0 ? outer : [...outer].reverse();
   const margin = o.minCardMargin * shorter;
-  return inner.every((p) => clockwise.every((c, i) => insideDistance(p, c, clockwise[(i + 1) % 4]) >= margin));
+  return inner.every((p) => outerClockwise.every((c, i) => insideDistance(p, c, outerClockwise[(i + 1) % 4]) >= margin));
 }
 
 /**
@@ -624,7 +589,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
         if ((runsThrough[before] && endAfter < o.minFirmCorner) || (runsThrough[after] && endBefore < o.minFirmCorner)) short = true;
       }
       if (short || minS < o.minSideSupport || sum / 4 < o.minMeanSupport) continue;
-      const area = Math.abs(polygonArea(pts));
+      const area = Math.abs(signedArea(pts));
       if (area < o.minAreaFraction * w * h) continue;
       if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o)) continue;
       if (printedPicture(img, pts, o)) continue;

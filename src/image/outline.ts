@@ -9,7 +9,7 @@
  * outline beyond the overlap, so the lower document is still found (cut where it disappears).
  */
 import type { Quad8 } from '../ocr/types.js';
-import { convexHull } from './geometry.js';
+import { convexHull, signedArea } from './geometry.js';
 import type { Component } from './ops.js';
 import {
   angleGap,
@@ -24,7 +24,6 @@ import {
   type Line,
   orderCorners,
   type Point,
-  polygonArea,
   support,
   toQuad,
 } from './edges.js';
@@ -213,7 +212,7 @@ function solidity(m: RegionMask): number {
     rim.push({ x: first, y }, { x: first, y: y + 1 }, { x: last + 1, y }, { x: last + 1, y: y + 1 });
   }
   const hull = convexHull(rim);
-  return m.area / Math.max(1, Math.abs(polygonArea(hull)));
+  return m.area / Math.max(1, Math.abs(signedArea(hull)));
 }
 
 /** Radius (working pixels) of the disc whose mask moment gives an outline pixel's normal. */
@@ -237,7 +236,7 @@ type Side = readonly [Line, Point, Point];
 
 /** Whether p lies inside a convex quad (corners in order), grown by `pad` pixels. */
 function insideQuad(p: Point, q: readonly Point[], pad: number): boolean {
-  const sign = polygonArea(q) > 0 ? 1 : -1;
+  const sign = signedArea(q) > 0 ? 1 : -1;
   for (let i = 0; i < 4; i++) {
     const a = q[i];
     const b = q[(i + 1) % 4];
@@ -325,7 +324,7 @@ function pixelsInside(pts: readonly Point[], m: RegionMask): { inside: number; t
     for (let x = from + ((COVER_STRIDE - (from % COVER_STRIDE)) % COVER_STRIDE); x <= to; x += COVER_STRIDE) if (m.data[y * m.w + x]) found.push(y * m.w + x);
   }
   // Whatever part of the quad lies outside the region's box is outside the region too.
-  const area = Math.abs(polygonArea(pts));
+  const area = Math.abs(signedArea(pts));
   return { inside: found.length, total: area / (COVER_STRIDE * COVER_STRIDE), pixels: Uint32Array.from(found) };
 }
 
@@ -354,7 +353,7 @@ function candidates(lines: readonly Line[], backing: readonly Line[], m: RegionM
       const c = [intersect(lines[i], lines[k]), intersect(lines[k], lines[j]), intersect(lines[j], lines[l]), intersect(lines[l], lines[i])];
       if (!c.every(near)) continue;
       const pts = c as Point[];
-      const area = Math.abs(polygonArea(pts));
+      const area = Math.abs(signedArea(pts));
       if (area < minArea || aspect(pts) > o.maxAspect) continue;
       const sides: Side[] = [
         [backing[k], pts[0], pts[1]],
@@ -526,7 +525,7 @@ export function joinCutPages(quads: readonly (readonly Point[])[], tol: number):
 
 function joinPair(a: readonly Point[], b: readonly Point[], tol: number): Point[] | null {
   const overlap = convexOverlapOf(a, b);
-  if (overlap <= 0.02 * Math.min(Math.abs(polygonArea(a)), Math.abs(polygonArea(b)))) return null;
+  if (overlap <= 0.02 * Math.min(Math.abs(signedArea(a)), Math.abs(signedArea(b)))) return null;
   for (const k of [0, 1]) {
     // Sides k and k+2 run on; the other two are where the page was cut.
     if (!sameSideLine(a, b, k, tol) || !sameSideLine(a, b, k + 2, tol)) continue;
