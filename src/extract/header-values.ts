@@ -15,6 +15,8 @@ export interface HeaderValueTables {
   readonly personMarks: readonly string[];
   /** Common one-character family names: the start of a name read without its label. */
   readonly surnames: ReadonlySet<string>;
+  /** First characters of other fields' labels ending in 别 (类别, 科别): X别：男 is no misread 性别 there. */
+  readonly otherBieLabels: ReadonlySet<string>;
 }
 
 /** Parses data/header-values.json; throws naming the malformed key. */
@@ -33,7 +35,10 @@ export function parseHeaderValueTables(text: string, source = 'header-values.jso
   // Optional: without it, no name is read without its label.
   const surnames = root.surnames ?? '';
   if (typeof surnames !== 'string') throw new Error(`${source}: "surnames" must be a string of characters`);
-  return { genderLookalikes: genders, personMarks: marks as string[], surnames: new Set([...surnames]) };
+  // Optional: without it, every X别：男 line is taken for a misread gender label.
+  const otherBie = root.otherBieLabels ?? '';
+  if (typeof otherBie !== 'string') throw new Error(`${source}: "otherBieLabels" must be a string of characters`);
+  return { genderLookalikes: genders, personMarks: marks as string[], surnames: new Set([...surnames]), otherBieLabels: new Set([...otherBie]) };
 }
 
 let cached: HeaderValueTables | undefined;

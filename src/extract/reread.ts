@@ -348,20 +348,19 @@ export function genderStrips(lines: readonly OcrLine[]): Quad8[] {
 /**
  * A gender cell whose label OCR misread in its first character (生别：女, 心别男: the seal or a
  * speck over 性): a line of one character, 别, an optional colon and 男 or 女 alone is the gender,
- * unless the character before 别 starts another field's label ending in 别 (类别, 科别, 级别).
+ * unless the character before 别 starts another field's label ending in 别 (`otherBieLabels` in
+ * data/header-values.json: 类别, 科别, 级别).
  * Several such lines must agree.
  */
 export function genderFromMisreadLabel(lines: readonly OcrLine[]): 0 | 1 | 2 {
   const found = new Set<1 | 2>();
+  const otherBie = headerValueTables().otherBieLabels;
   for (const l of lines) {
     const m = /^[^\u4e00-\u9fff]?([\u4e00-\u9fff])别[:：]?([男女])$/u.exec(compact(l.text));
-    if (m && !OTHER_BIE.has(m[1]!)) found.add(m[2] === '男' ? 1 : 2);
+    if (m && !otherBie.has(m[1]!)) found.add(m[2] === '男' ? 1 : 2);
   }
   return found.size === 1 ? [...found][0]! : 0;
 }
-
-/** Characters before 别 in other fields' labels (类别, 科别, 级别, 区别, 组别). */
-const OTHER_BIE: ReadonlySet<string> = new Set(['类', '科', '级', '区', '组']);
 
 /** The gender in a re-read strip of its label and value; 0 when it holds none. */
 export function genderFromStrip(text: string): 0 | 1 | 2 {

@@ -2,8 +2,8 @@
  * Convex polygons on image coordinates (x right, y down) as [x, y] vertex lists: the exact area
  * two quads share (Sutherland–Hodgman clipping and the shoelace area), and the share of one quad
  * that a set of others covers. Used by the evaluation (polygon IoU of seals and documents), by the
- * generator's labels (how much of a page later pages hide) and by the occlusion check of the
- * service (src/image/occlusion.ts), so all three measure overlap the same way.
+ * generator's labels (how much of a page later pages hide) and by the localiser (edges.ts), so
+ * all of them measure overlap the same way.
  */
 
 export type Vertex = readonly [number, number];
