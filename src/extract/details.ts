@@ -261,7 +261,6 @@ export interface NameParts {
   readonly level: string;
 }
 
-/** Splits a printed detail name into its code, grade marker, specification and the name itself. */
 /**
  * What a name never ends with: a spec's multiplication sign left by the cut (0.25g*24粒), and
  * punctuation, which at a name's end is a speck or a dot of the table's rule read into the cell
@@ -271,6 +270,7 @@ const NAME_END_NOISE = /[*×.·。,，、:：;；'"`_~-]+$/u;
 /** The punctuation of NAME_END_NOISE, taken off first so that a bracketed spec before it is still the end. */
 const TRAILING_PUNCTUATION = /[.·。,，、:：;；'"`_~-]+$/u;
 
+/** Splits a printed detail name into its code, grade marker, specification and the name itself. */
 export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   let s = compact(raw).replace(TRAILING_PUNCTUATION, '');
   let code = '';

@@ -157,7 +157,6 @@ export class TermDictionary<P> {
     return 0;
   }
 
-  /** A term one substitution away from the text at i (three characters and up). */
   /**
    * The character read in a term's place is a Chinese character (a misread of another), or a
    * digit or letter inside a term of four or more characters that its colon follows (开票0期：, 日
@@ -176,6 +175,7 @@ export class TermDictionary<P> {
     return at >= 0 && (this.lookalikes.get(t[at]!)?.includes(text[i + at]!) ?? false);
   }
 
+  /** A term one substitution away from the text at i (three characters and up). */
   private fuzzyAt(text: string, i: number): { term: string; payloads: P[]; len: number } | null {
     if (!this.fuzzyBuilt) this.buildFuzzy();
     for (let len = Math.min(this.maxLength, text.length - i); len >= 3; len--) {
