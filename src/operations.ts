@@ -6,14 +6,12 @@
  */
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
-import type { ExtractVariant, Province } from './contract/extract.js';
+import type { ExtractVariant } from './contract/extract.js';
 import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
-import { placeNames, rereadHeaderFields } from './extract/reread.js';
-import { repairHospitalName } from './extract/header.js';
-import { sealCheckedHospital } from './extract/seal-name.js';
-import { extractTables } from './extract/tables.js';
+import { rereadHeaderFields } from './extract/reread.js';
+import { withSealCheckedHospital } from './extract/seal-name.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
 import type { IntakeImage } from './image/types.js';
@@ -68,12 +66,6 @@ async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps): P
   }
 }
 
-/** The names and main cities of an invoice's province (none when the province is unknown). */
-function provincePlaces(province: Province | undefined): string[] {
-  const row = province ? extractTables().provinces.get(province) : undefined;
-  return row ? [...row.names, ...row.cities] : [];
-}
-
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
@@ -90,15 +82,13 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
     // A name still missing, starting at no place or with a doubtful character is checked against the hospital's round seal,
     // read on the image as uploaded (the paled page has lost the seal's ink); the ring is unwrapped in the analysis pool.
-    const sealed = await sealCheckedHospital(
-      reread.hospital_name,
+    const result = await withSealCheckedHospital(
+      reread,
+      outcome.province,
       { angle: page.angle, lines: page.lines },
       () => pixels.sealStrips(image.rgb),
       (img, quads) => ocr.recognizeRegions(img, quads),
-      placeNames(),
-      provincePlaces(outcome.province),
     );
-    const result = sealed === reread.hospital_name ? reread : { ...reread, hospital_name: repairHospitalName(sealed, outcome.province, extractTables()) };
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
     const medical_result = outcome.qrMismatch
       ? { ...result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }

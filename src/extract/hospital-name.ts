@@ -262,6 +262,12 @@ export function placesOf(tables: ExtractTables): readonly string[] {
 }
 const placesByTables = new WeakMap<ExtractTables, readonly string[]>();
 
+/** The names and main cities of one province (none when the province is unknown). */
+export function provincePlacesOf(province: Province | undefined, tables: ExtractTables): string[] {
+  const row = province ? tables.provinces.get(province) : undefined;
+  return row ? [...row.names, ...row.cities] : [];
+}
+
 /** Full names (ending in 省, 市, 区) of every province. */
 function allFullNames(tables: ExtractTables): string[] {
   return [...tables.provinces.values()].flatMap((r) => r.names).filter((n) => [...n].length >= 3 && ADMIN_END.test(n));

@@ -5,10 +5,13 @@
  * Seal text alone is never output: only a reading with a hospital's shape that starts at a place
  * name counts, since a ring read from the wrong start gives a name cut anywhere.
  */
+import type { MedicalResult, Province } from '../contract/extract.js';
 import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
-import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, repairDoubtfulPlace, repairNameWords, type HospitalNameTables } from './hospital-name.js';
+import { repairHospitalName } from './header.js';
+import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, type HospitalNameTables } from './hospital-name.js';
+import { extractTables } from './tables.js';
 
 /** The hospital named in a seal's ring text, or '' when it names none that starts at a place. */
 export function hospitalFromSealText(text: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
@@ -154,4 +157,20 @@ export async function sealCheckedHospital(
   const lines = await read(found.sheet, found.quads);
   const seal = lines.map((l) => hospitalFromSealText(l.text, places)).find((n) => n !== '') ?? '';
   return repairWithSeal(printed, seal, places, doubtful);
+}
+
+/**
+ * An invoice's result with its hospital name checked against the seal (sealCheckedHospital) and,
+ * when that changed it, the name repairs of the page pass applied to the new one.
+ */
+export async function withSealCheckedHospital(
+  result: MedicalResult,
+  province: Province | undefined,
+  page: { readonly angle: number; readonly lines: readonly OcrLine[] },
+  strips: SealStripSource,
+  read: RegionReader,
+): Promise<MedicalResult> {
+  const tables = extractTables();
+  const sealed = await sealCheckedHospital(result.hospital_name, page, strips, read, placesOf(tables), provincePlacesOf(province, tables));
+  return sealed === result.hospital_name ? result : { ...result, hospital_name: repairHospitalName(sealed, province, tables) };
 }
