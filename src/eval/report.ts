@@ -44,6 +44,13 @@ export interface DocumentMiss {
   wrong: string[];
 }
 
+/** An image whose seals did not all pair at IoU 0.5: how many labelled seals were missed, how many found ones are extra. */
+export interface SealMiss {
+  image: string;
+  missed: number;
+  extra: number;
+}
+
 export interface ClassifyReport {
   images: number;
   errors: number;
@@ -57,6 +64,8 @@ export interface ClassifyReport {
   /** Every document wrong in at least one figure, in set order (the JSON report's finding aid). */
   misses: DocumentMiss[];
   seals_iou50: Detection | null;
+  /** Every image with a missed or extra seal, in set order (the JSON report's finding aid). */
+  seal_misses: SealMiss[];
   seal_count: Ratio;
   cer: { edits: number; reference_chars: number; cer: number | null } | null;
   latency: Latency;
@@ -164,6 +173,7 @@ export class ClassifyTally {
   private cerScored = false;
   private readonly confusions = new Map<string, Confusion>();
   private readonly misses: DocumentMiss[] = [];
+  private readonly sealMisses: SealMiss[] = [];
   private readonly latencies: number[] = [];
 
   add(score: ClassifyScore, ms: number | null, image = ''): void {
@@ -191,6 +201,8 @@ export class ClassifyTally {
     if (score.sealsByIou) {
       addMatchCount(this.seals, score.sealsByIou);
       this.sealsScored = true;
+      const { tp, predicted, reference } = score.sealsByIou;
+      if (tp < predicted || tp < reference) this.sealMisses.push({ image, missed: reference - tp, extra: predicted - tp });
     }
     this.sealCount.add(score.sealCountRight);
     if (score.cer) {
@@ -216,6 +228,7 @@ export class ClassifyTally {
       confusions,
       misses: this.misses,
       seals_iou50: this.sealsScored ? detection(this.seals) : null,
+      seal_misses: this.sealMisses,
       seal_count: this.sealCount.ratio(),
       cer: this.cerScored ? { edits: this.cer.edits, reference_chars: this.cer.refLength, cer: this.cer.refLength > 0 ? this.cer.edits / this.cer.refLength : null } : null,
       latency: latency(this.latencies),

@@ -73,6 +73,18 @@ test('the report lists each document wrong somewhere, with its image and the fig
   ]);
 });
 
+test('the report lists each image with a missed or extra seal, by count', () => {
+  const tally = new ClassifyTally();
+  const withSeals = (seals: number[][]): ClassifyResult => ({ classify_result: [], seals });
+  tally.add(scoreClassify(truth, withSeals([seal(12, 10), seal(900, 900)])), 10, 'extra.png');
+  tally.add(scoreClassify(truth, withSeals([])), 10, 'missed.png');
+  tally.add(scoreClassify(truth, withSeals(truth.seals!)), 10, 'right.png');
+  assert.deepEqual(tally.report().seal_misses, [
+    { image: 'extra.png', missed: 1, extra: 1 },
+    { image: 'missed.png', missed: 2, extra: 0 },
+  ]);
+});
+
 test('a failed classification scores every labelled fact as wrong, and the whole text as deleted', () => {
   const score = scoreClassify(truth, null);
   assert.equal(score.documentCountRight, false);
