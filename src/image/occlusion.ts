@@ -39,6 +39,8 @@ export interface OcclusionSettings {
   readonly probeSide: number;
   /** How deep inside the other quad a corner must lie, as a share of that quad's shorter side. */
   readonly cornerDepth: number;
+  /** How far outside such a corner the paper round it is probed, as a share of its own quad's shorter side (at least 4 px). */
+  readonly cornerProbe: number;
   /** Samples along the gap between facing sides. */
   readonly gapSamples: number;
   /** Paper probes by which one side past the contact must outnumber the other (one patch may be noise). */
@@ -77,6 +79,7 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   probeReach: 0.09,
   probeSide: 0.012,
   cornerDepth: 0.05,
+  cornerProbe: 0.03,
   gapSamples: 16,
   minPeekLead: 2,
   edgeSearch: 0.08,
@@ -444,6 +447,25 @@ export function edgeCues(a: Quad8, contact: Contact, px: PixelTests, s: Occlusio
 }
 
 /**
+ * Whether the paper runs on round corner `i` of `q`: probes just outside the corner (on the
+ * diagonal away from the quad and on both sides' lines carried on past it) are mostly paper. A
+ * card's corner on a page has the page's paper all round it; a quad that only reaches into
+ * another because the localiser took in too much has the surface, or nothing, there.
+ */
+export function cornerOnPaper(q: Quad8, i: number, paper: PaperTest, s: OcclusionSettings = OCCLUSION_SETTINGS): boolean {
+  const [cx, cy] = corner(q, i);
+  const reach = Math.max(4, s.cornerProbe * shorterSide(q));
+  const away = (from: Pt): Pt => {
+    const len = Math.hypot(cx - from[0], cy - from[1]);
+    return len === 0 ? [0, 0] : [(cx - from[0]) / len, (cy - from[1]) / len];
+  };
+  const centre = quadCentre(q);
+  const directions = [away([centre.x, centre.y]), away(corner(q, i + 3)), away(corner(q, i + 1))];
+  const onPaper = directions.filter(([dx, dy]) => paper(cx + dx * reach, cy + dy * reach) === true).length;
+  return onPaper >= 2;
+}
+
+/**
  * Which of two located documents lies partly under the other: 0 for `a`, 1 for `b`, null when
  * neither does (apart, or no sign of which is on top).
  */
@@ -451,7 +473,7 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   // A corner well inside the other quad: the one holding it is underneath (a card on a page).
   const deepIn = (inner: Quad8, outer: Quad8): boolean => {
     const depth = s.cornerDepth * shorterSide(outer);
-    for (let i = 0; i < 4; i++) if (depthInside(outer, ...corner(inner, i)) > depth) return true;
+    for (let i = 0; i < 4; i++) if (depthInside(outer, ...corner(inner, i)) > depth && cornerOnPaper(inner, i, px.paper, s)) return true;
     return false;
   };
   const aInB = deepIn(a, b);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { borderRun, cutPrint, edgeCues, edgeOffset, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { borderRun, cornerOnPaper, cutPrint, edgeCues, edgeOffset, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
@@ -143,6 +143,19 @@ test('a card with a corner deep inside a page lies on it', () => {
   const page = rect(100, 100, 600, 800);
   const card = rect(500, 600, 300, 190);
   assert.equal(lowerOfPair(page, card, scene([page, card])), 0);
+});
+
+test('a corner inside another quad counts only with paper round it', () => {
+  const page = rect(100, 100, 600, 800);
+  const card = rect(500, 600, 300, 190);
+  assert.equal(cornerOnPaper(card, 0, scene([page, card]).paper), true, 'the page runs on round the card\'s corner');
+  // The localiser took the surface above a page into its quad: a card's corner reaches into the
+  // quad, but round that corner lies the surface.
+  const overgrown = rect(100, 100, 600, 800);
+  const lone = rect(500, 150, 300, 200);
+  const px = scene([rect(100, 400, 600, 500), lone]);
+  assert.equal(cornerOnPaper(lone, 3, px.paper), false);
+  assert.equal(lowerOfPair(overgrown, lone, px), null);
 });
 
 test('findOccluded on pixels: a card laid over the right part of a printed page', () => {
