@@ -8,11 +8,15 @@
  *   along their length) at most a small distance apart, and whatever lies between them is paper,
  *   not the surface they lie on (two papers merely lying close show the surface between); or
  * - a corner of one lies well inside the other (a card on a page): the one holding it is lower.
- * Which of two touching papers is on top: the lower one runs on under the upper one, so beyond
- * the ends of the upper one's edge its paper shows on the upper one's side of that edge (the
- * corner of a page peeking out past a card laid over it); past the ends of the line, on the lower
- * one's side, lies only the surface. With no such sign either way, neither is judged occluded.
- * Pure geometry over a paper test, so the rules can be tested on drawn quads.
+ * Which of two touching papers is on top, first at the upper one's real edge (the localiser's split
+ * often runs beside it): the edge is the line along the contact across which the colour steps all
+ * along, with paper on both sides. Beside it the upper sheet is whole: its own border or frame line
+ * runs along the edge, and its print stops at a blank margin; the lower sheet is cut there, its
+ * border gone and its text lines, rules and bands ending right at the edge. Failing that, the
+ * lower one runs on under the upper one, so beyond the ends of the upper one's edge its paper
+ * shows on the upper one's side of that edge (the corner of a page peeking out past a card laid
+ * over it). With no such sign either way, neither is judged occluded.
+ * Geometry over paper and colour probes, so the rules can be tested on drawn scenes.
  */
 import type { Quad8 } from '../ocr/types.js';
 import { pointInQuad, quadArea, quadCentre, type Point } from './geometry.js';
@@ -27,7 +31,7 @@ export interface OcclusionSettings {
   readonly maxSideAngle: number;
   /** Least share of the shorter side that the two sides run alongside each other. */
   readonly minAlongside: number;
-  /** Share of gap samples that must be paper for two apart sides to touch. */
+  /** Share of samples that must be paper: in the gap for two apart sides to touch, and on each side of an edge for it to lie on paper. */
   readonly minGapPaper: number;
   /** How far past each end of the contact the peek probes go (the farthest), as a share of its length. */
   readonly probeReach: number;
@@ -35,18 +39,35 @@ export interface OcclusionSettings {
   readonly probeSide: number;
   /** How deep inside the other quad a corner must lie, as a share of that quad's shorter side. */
   readonly cornerDepth: number;
+  /** How far outside such a corner the paper round it is probed, as a share of its own quad's shorter side (at least 4 px). */
+  readonly cornerProbe: number;
   /** Samples along the gap between facing sides. */
   readonly gapSamples: number;
   /** Paper probes by which one side past the contact must outnumber the other (one patch may be noise). */
   readonly minPeekLead: number;
-  /** Band read for print along the contact inside each quad: from, to (shares of its depth). */
-  readonly bandFrom: number;
-  readonly bandTo: number;
-  /** Least share of print in a band for it to count, and how many times the other band's it must be. */
-  readonly minBandInk: number;
-  readonly bandInkRatio: number;
-  /** Grey levels under the paper from which a neutral pixel is print. */
-  readonly inkBelowPaper: number;
+  /** How far either side of the contact the upper sheet's real edge is looked for, as a share of the contact's length (at least `edgeSearchMin` pixels). */
+  readonly edgeSearch: number;
+  readonly edgeSearchMin: number;
+  /** Half the distance, in pixels, between the two patches compared across a candidate edge. */
+  readonly edgeHalfWidth: number;
+  /** Colour distance across a candidate edge from which a sample is a step. */
+  readonly stepContrast: number;
+  /** Least share of samples along a candidate edge that must be steps for it to be a sheet's edge. */
+  readonly minStepRun: number;
+  /** Width of the strip read beside the edge on each side for cut print, as a share of the contact's length (at least 4 px). */
+  readonly cutStrip: number;
+  /** Colour distance from a side's paper from which a patch beside the edge is print. */
+  readonly printContrast: number;
+  /** Least share of the edge with print right beside it for that side to be cut, and how many times the other side's share it must be. */
+  readonly minCut: number;
+  readonly cutRatio: number;
+  /** Share of the edge's length from which a piece of print runs along the edge rather than across it. */
+  readonly parallelRun: number;
+  /** Width of the strip read for a border beside the edge, as a share of the contact's length (at least 6 px). */
+  readonly borderStrip: number;
+  /** Share of the edge a border must run along on one side, and at most on the other. */
+  readonly minBorderRun: number;
+  readonly maxOtherRun: number;
 }
 
 export const OCCLUSION_SETTINGS: OcclusionSettings = {
@@ -58,25 +79,34 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   probeReach: 0.09,
   probeSide: 0.012,
   cornerDepth: 0.05,
+  cornerProbe: 0.03,
   gapSamples: 16,
   minPeekLead: 2,
-  bandFrom: 0.01,
-  bandTo: 0.05,
-  minBandInk: 0.015,
-  bandInkRatio: 2,
-  inkBelowPaper: 70,
+  edgeSearch: 0.08,
+  edgeSearchMin: 8,
+  edgeHalfWidth: 3,
+  stepContrast: 18,
+  minStepRun: 0.8,
+  cutStrip: 0.02,
+  printContrast: 60,
+  minCut: 0.05,
+  cutRatio: 2.5,
+  parallelRun: 0.3,
+  borderStrip: 0.05,
+  minBorderRun: 0.7,
+  maxOtherRun: 0.3,
 };
 
 /** Whether the pixel at (x, y) is paper: true, false, or null when off the image or unclear. */
 export type PaperTest = (x: number, y: number) => boolean | null;
 
-/** Whether the pixel at (x, y) is dark neutral print (text, rules): true, false, null off the image. */
-export type InkTest = (x: number, y: number) => boolean | null;
+/** Mean colour of a small patch round (x, y), or null off the image. */
+export type ColourProbe = (x: number, y: number) => readonly [number, number, number] | null;
 
 /** What a pair decision reads of the pixels. */
 export interface PixelTests {
   readonly paper: PaperTest;
-  readonly ink: InkTest;
+  readonly colour: ColourProbe;
 }
 
 type Pt = readonly [number, number];
@@ -217,37 +247,222 @@ export function peeks(a: Quad8, b: Quad8, contact: Contact, paper: PaperTest, s:
   return counts;
 }
 
+function colourDistance(c: readonly number[], d: readonly number[]): number {
+  return Math.hypot(c[0]! - d[0]!, c[1]! - d[1]!, c[2]! - d[2]!);
+}
+
+/** Positions along the middle of the contact (its ends left out, where the other sides blur in). */
+function alongContact(contact: Contact, samples: number): Pt[] {
+  const out: Pt[] = [];
+  for (let k = 0; k < samples; k++) {
+    const t = 0.1 + (0.8 * (k + 0.5)) / samples;
+    out.push([contact.from[0] + t * (contact.to[0] - contact.from[0]), contact.from[1] + t * (contact.to[1] - contact.from[1])]);
+  }
+  return out;
+}
+
+const EDGE_SAMPLES = 40;
+
 /**
- * Share of print in a band inside `q` along the contact (the ends of the contact left out, where
- * the other sides' edges blur in): the upper sheet's own edge has its blank margin inside it, while
- * the lower sheet is cut wherever the upper one's edge happens to cross it, print and all.
+ * Where the upper sheet's real edge runs, as an offset from the contact towards `towards` (pixels):
+ * the localiser often splits two overlapping sheets along a line beside the upper one's edge. A
+ * sheet's edge is a step in colour that holds all along the contact (print crossing a line steps
+ * only here and there, and a printed rule is the same paper on both sides). Searched among lines
+ * parallel to the contact; null when none steps along most of its length.
  */
-export function inkAlong(q: Quad8, contact: Contact, ink: InkTest, s: OcclusionSettings = OCCLUSION_SETTINGS): number {
-  const [fx, fy] = contact.from;
-  const [tx, ty] = contact.to;
-  const { len, nx, ny } = lineFrame(contact.from, contact.to, quadCentre(q));
-  if (len === 0) return 0;
-  // The quad's depth away from the contact: its farthest corner.
-  let depth = 0;
-  for (let i = 0; i < 4; i++) depth = Math.max(depth, (q[2 * i]! - fx) * nx + (q[2 * i + 1]! - fy) * ny);
-  let seen = 0;
-  let dark = 0;
-  const along = 48;
-  const across = 8;
-  for (let k = 0; k < along; k++) {
-    const t = 0.1 + (0.8 * (k + 0.5)) / along;
-    for (let m = 0; m < across; m++) {
-      const d = depth * (s.bandFrom + ((s.bandTo - s.bandFrom) * (m + 0.5)) / across);
-      const x = fx + t * (tx - fx) + nx * d;
-      const y = fy + t * (ty - fy) + ny * d;
-      if (!pointInQuad(q, x, y)) continue;
-      const v = ink(x, y);
-      if (v === null) continue;
+export function edgeOffset(contact: Contact, towards: Point, colour: ColourProbe, s: OcclusionSettings = OCCLUSION_SETTINGS): number | null {
+  const { len, nx, ny } = lineFrame(contact.from, contact.to, towards);
+  if (len === 0) return null;
+  const reach = Math.max(s.edgeSearchMin, Math.round(s.edgeSearch * len));
+  const h = s.edgeHalfWidth;
+  const points = alongContact(contact, EDGE_SAMPLES);
+  let best: { d: number; run: number } | null = null;
+  for (let d = -reach; d <= reach; d++) {
+    let seen = 0;
+    let steps = 0;
+    for (const [x, y] of points) {
+      const inner = colour(x + nx * (d + h), y + ny * (d + h));
+      const outer = colour(x + nx * (d - h), y + ny * (d - h));
+      if (!inner || !outer) continue;
       seen++;
-      if (v) dark++;
+      if (colourDistance(inner, outer) > s.stepContrast) steps++;
+    }
+    const run = seen === 0 ? 0 : steps / seen;
+    // Ties go to the line nearest the contact.
+    if (!best || run > best.run || (run === best.run && Math.abs(d) < Math.abs(best.d))) best = { d, run };
+  }
+  return best && best.run >= s.minStepRun ? best.d : null;
+}
+
+/** Component-wise median of colours, or null when there are none. */
+function medianColour(samples: readonly (readonly [number, number, number])[]): [number, number, number] | null {
+  if (samples.length === 0) return null;
+  const med = (k: 0 | 1 | 2): number => {
+    const v = samples.map((c) => c[k]).sort((x, y) => x - y);
+    return v[Math.floor(v.length / 2)]!;
+  };
+  return [med(0), med(1), med(2)];
+}
+
+/** Marks of print beside an edge: marked[k][m] at position k along it, depth m into one side. */
+interface StripMarks {
+  readonly marked: boolean[][];
+  /** Positions along the edge with any pixel on the image. */
+  readonly seen: number;
+}
+
+/**
+ * Print in a strip beside the edge on the `towards` side (sign 1) or the other (sign -1), from
+ * just clear of the edge's blur to `width` pixels on; the side's paper is the median colour of
+ * its strip, and a pixel far from it is print.
+ */
+function stripMarks(contact: Contact, offset: number, towards: Point, sign: 1 | -1, width: number, colour: ColourProbe, s: OcclusionSettings): StripMarks | null {
+  const { len, nx, ny } = lineFrame(contact.from, contact.to, towards);
+  if (len === 0) return null;
+  const start = s.edgeHalfWidth + 1;
+  const depths: number[] = [];
+  for (let d = start; d <= start + width; d += 2) depths.push(d);
+  const grid = alongContact(contact, EDGE_SAMPLES).map(([x, y]) => depths.map((d) => colour(x + nx * (offset + sign * d), y + ny * (offset + sign * d))));
+  const paperColour = medianColour(grid.flat().filter((c): c is readonly [number, number, number] => c !== null));
+  if (!paperColour) return null;
+  const marked = grid.map((row) => row.map((c) => c !== null && colourDistance(c, paperColour) > s.printContrast));
+  return { marked, seen: grid.filter((row) => row.some((c) => c !== null)).length };
+}
+
+/**
+ * Share of the edge with print right beside it, on the `towards` side and on the other: the
+ * upper sheet keeps a blank margin inside its own edge, while the lower sheet is cut wherever the
+ * upper one's edge crosses it, so its text lines, rules and border end right at the edge. Print
+ * that runs a long way along the edge (the upper sheet's own border, drifting a little across the
+ * strip as the sheets lie at a slight angle) is whole, not cut: it is left out.
+ */
+export function cutPrint(contact: Contact, offset: number, towards: Point, colour: ColourProbe, s: OcclusionSettings = OCCLUSION_SETTINGS): [number, number] {
+  const len = Math.hypot(contact.to[0] - contact.from[0], contact.to[1] - contact.from[1]);
+  const shares: [number, number] = [0, 0];
+  for (const [side, sign] of [[0, 1], [1, -1]] as const) {
+    const strip = stripMarks(contact, offset, towards, sign, Math.max(4, s.cutStrip * len), colour, s);
+    if (!strip || strip.seen === 0) continue;
+    const { spans, piece } = printPieces(strip.marked);
+    const longRun = s.parallelRun * strip.marked.length;
+    shares[side] = piece.filter((row) => row.some((id) => id >= 0 && spans[id]! < longRun)).length / strip.seen;
+  }
+  return shares;
+}
+
+/**
+ * Longest run of print along the edge on each side, as a share of the samples along it: a border
+ * or frame line running beside the edge is whole there, which the upper sheet's is and the lower
+ * sheet's (hidden under the upper one on that side) is not.
+ */
+export function borderRun(contact: Contact, offset: number, towards: Point, colour: ColourProbe, s: OcclusionSettings = OCCLUSION_SETTINGS): [number, number] {
+  const len = Math.hypot(contact.to[0] - contact.from[0], contact.to[1] - contact.from[1]);
+  const runs: [number, number] = [0, 0];
+  for (const [side, sign] of [[0, 1], [1, -1]] as const) {
+    const strip = stripMarks(contact, offset, towards, sign, Math.max(6, s.borderStrip * len), colour, s);
+    if (!strip || strip.seen === 0) continue;
+    runs[side] = Math.max(0, ...printPieces(strip.marked).spans) / strip.marked.length;
+  }
+  return runs;
+}
+
+/**
+ * The marks grouped into pieces, 8-connected over position along the edge and depth into the
+ * strip: each mark's piece (-1 when unmarked) and each piece's span along the edge, in positions.
+ */
+export function printPieces(marked: readonly (readonly boolean[])[]): { piece: number[][]; spans: number[] } {
+  const piece = marked.map((row) => row.map(() => -1));
+  const spans: number[] = [];
+  for (let k = 0; k < marked.length; k++) {
+    for (let m = 0; m < marked[k]!.length; m++) {
+      if (!marked[k]![m] || piece[k]![m]! >= 0) continue;
+      const id = spans.length;
+      let lo = k;
+      let hi = k;
+      const stack: [number, number][] = [[k, m]];
+      piece[k]![m] = id;
+      while (stack.length > 0) {
+        const [i, j] = stack.pop()!;
+        lo = Math.min(lo, i);
+        hi = Math.max(hi, i);
+        for (let di = -1; di <= 1; di++) {
+          for (let dj = -1; dj <= 1; dj++) {
+            const ii = i + di;
+            const jj = j + dj;
+            if (marked[ii]?.[jj] === true && piece[ii]![jj]! < 0) {
+              piece[ii]![jj] = id;
+              stack.push([ii, jj]);
+            }
+          }
+        }
+      }
+      spans.push(hi - lo + 1);
     }
   }
-  return seen === 0 ? 0 : dark / seen;
+  return { piece, spans };
+}
+
+/**
+ * Whether there is paper on both sides of the edge all along it: an edge with the surface on one
+ * side is a sheet's outer edge beside the table (the localiser may have taken in some of the
+ * surface), not one sheet's edge lying on another.
+ */
+export function paperBothSides(contact: Contact, offset: number, towards: Point, paper: PaperTest, s: OcclusionSettings = OCCLUSION_SETTINGS): boolean {
+  const { len, nx, ny } = lineFrame(contact.from, contact.to, towards);
+  if (len === 0) return false;
+  const depth = s.edgeHalfWidth + 1 + Math.max(4, s.cutStrip * len);
+  for (const sign of [1, -1]) {
+    let seen = 0;
+    let yes = 0;
+    for (const [x, y] of alongContact(contact, s.gapSamples)) {
+      const v = paper(x + nx * (offset + sign * depth), y + ny * (offset + sign * depth));
+      if (v === null) continue;
+      seen++;
+      if (v) yes++;
+    }
+    if (seen === 0 || yes < s.minGapPaper * seen) return false;
+  }
+  return true;
+}
+
+/**
+ * Which of two touching sheets lies under the other, read at the upper one's real edge (or at the
+ * contact when no edge stands out): 0 for `a`, 1 for `b`, null when there is not paper on both
+ * sides or no clear sign. The sheet whose own border runs whole along the edge is the upper one;
+ * else the one whose print is cut at the edge (only where the edge itself was found: elsewhere the
+ * strip may lie across the upper sheet's own print) is the lower one.
+ */
+export function edgeCues(a: Quad8, contact: Contact, px: PixelTests, s: OcclusionSettings = OCCLUSION_SETTINGS): 0 | 1 | null {
+  const towardsA = quadCentre(a);
+  const found = edgeOffset(contact, towardsA, px.colour, s);
+  const offset = found ?? 0;
+  if (!paperBothSides(contact, offset, towardsA, px.paper, s)) return null;
+  const [runA, runB] = borderRun(contact, offset, towardsA, px.colour, s);
+  if (runA >= s.minBorderRun && runB <= s.maxOtherRun) return 1;
+  if (runB >= s.minBorderRun && runA <= s.maxOtherRun) return 0;
+  if (found === null) return null;
+  const [cutA, cutB] = cutPrint(contact, offset, towardsA, px.colour, s);
+  if (cutA >= s.minCut && cutA >= s.cutRatio * cutB) return 0;
+  if (cutB >= s.minCut && cutB >= s.cutRatio * cutA) return 1;
+  return null;
+}
+
+/**
+ * Whether the paper runs on round corner `i` of `q`: probes just outside the corner (on the
+ * diagonal away from the quad and on both sides' lines carried on past it) are mostly paper. A
+ * card's corner on a page has the page's paper all round it; a quad that only reaches into
+ * another because the localiser took in too much has the surface, or nothing, there.
+ */
+export function cornerOnPaper(q: Quad8, i: number, paper: PaperTest, s: OcclusionSettings = OCCLUSION_SETTINGS): boolean {
+  const [cx, cy] = corner(q, i);
+  const reach = Math.max(4, s.cornerProbe * shorterSide(q));
+  const away = (from: Pt): Pt => {
+    const len = Math.hypot(cx - from[0], cy - from[1]);
+    return len === 0 ? [0, 0] : [(cx - from[0]) / len, (cy - from[1]) / len];
+  };
+  const centre = quadCentre(q);
+  const directions = [away([centre.x, centre.y]), away(corner(q, i + 3)), away(corner(q, i + 1))];
+  const onPaper = directions.filter(([dx, dy]) => paper(cx + dx * reach, cy + dy * reach) === true).length;
+  return onPaper >= 2;
 }
 
 /**
@@ -258,7 +473,7 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   // A corner well inside the other quad: the one holding it is underneath (a card on a page).
   const deepIn = (inner: Quad8, outer: Quad8): boolean => {
     const depth = s.cornerDepth * shorterSide(outer);
-    for (let i = 0; i < 4; i++) if (depthInside(outer, ...corner(inner, i)) > depth) return true;
+    for (let i = 0; i < 4; i++) if (depthInside(outer, ...corner(inner, i)) > depth && cornerOnPaper(inner, i, px.paper, s)) return true;
     return false;
   };
   const aInB = deepIn(a, b);
@@ -268,14 +483,13 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   if (!contact) return null;
   const size = Math.min(shorterSide(a), shorterSide(b));
   if (contact.gap > s.touchGap * size && !paperBetween(contact, px.paper, s)) return null;
+  // What lies right beside the upper sheet's real edge: the most direct signs.
+  const atEdge = edgeCues(a, contact, px, s);
+  if (atEdge !== null) return atEdge;
   const [onA, onB] = peeks(a, b, contact, px.paper, s);
   // Paper on a's side past the contact is b's sheet running on under a: b is the lower one.
   if (onA >= onB + s.minPeekLead) return 1;
   if (onB >= onA + s.minPeekLead) return 0;
-  const inkA = inkAlong(a, contact, px.ink, s);
-  const inkB = inkAlong(b, contact, px.ink, s);
-  if (inkA >= s.minBandInk && inkA >= s.bandInkRatio * inkB) return 0;
-  if (inkB >= s.minBandInk && inkB >= s.bandInkRatio * inkA) return 1;
   return null;
 }
 
@@ -305,15 +519,6 @@ function patchColour(image: RgbImage, x: number, y: number, r: number): [number,
     }
   }
   return [s0 / n, s1 / n, s2 / n];
-}
-
-function median3(samples: readonly (readonly [number, number, number])[]): [number, number, number] | null {
-  if (samples.length === 0) return null;
-  const med = (k: 0 | 1 | 2): number => {
-    const v = samples.map((c) => c[k]).sort((x, y) => x - y);
-    return v[Math.floor(v.length / 2)]!;
-  };
-  return [med(0), med(1), med(2)];
 }
 
 /**
@@ -350,31 +555,16 @@ export function pixelTestsOf(image: RgbImage, quads: readonly Quad8[], s: Occlus
       if (c) surfaceSamples.push(c);
     }
   }
-  const paperRef = median3(paperSamples);
-  const surfaceRef = median3(surfaceSamples);
+  const paperRef = medianColour(paperSamples);
+  const surfaceRef = medianColour(surfaceSamples);
   const dist = (c: readonly number[], d: readonly number[]): number => Math.hypot(c[0]! - d[0]!, c[1]! - d[1]!, c[2]! - d[2]!);
-  const ink = inkTestOf(image, paperRef, s);
-  if (!paperRef || !surfaceRef || dist(paperRef, surfaceRef) < 30) return { paper: () => null, ink };
+  const colour: ColourProbe = (x, y) => patchColour(image, x, y, 1);
+  if (!paperRef || !surfaceRef || dist(paperRef, surfaceRef) < 30) return { paper: () => null, colour };
   const paper: PaperTest = (x, y) => {
     const c = patchColour(image, x, y, r);
     return c ? dist(c, paperRef) < dist(c, surfaceRef) : null;
   };
-  return { paper, ink };
-}
-
-/** Neutral pixels well under the paper's grey: black or grey print (coloured bands and stamps are left out). */
-function inkTestOf(image: RgbImage, paperRef: readonly number[] | null, s: OcclusionSettings): InkTest {
-  const paperGrey = paperRef ? (paperRef[0]! + paperRef[1]! + paperRef[2]!) / 3 : 255;
-  return (x, y) => {
-    const cx = Math.round(x);
-    const cy = Math.round(y);
-    if (cx < 0 || cy < 0 || cx >= image.width || cy >= image.height) return null;
-    const o = (cy * image.width + cx) * 3;
-    const r = image.data[o]!;
-    const g = image.data[o + 1]!;
-    const b = image.data[o + 2]!;
-    return Math.max(r, g, b) - Math.min(r, g, b) < 50 && (r + g + b) / 3 < paperGrey - s.inkBelowPaper;
-  };
+  return { paper, colour };
 }
 
 /** Per located document of an upload, whether another one lies on it. */

@@ -1,19 +1,38 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { facingSides, findOccluded, inkAlong, lowerOfPair, occludedDocuments, type PixelTests } from '../../src/image/occlusion.js';
+import { borderRun, cornerOnPaper, cutPrint, edgeCues, edgeOffset, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
 const inRect = (q: Quad8, x: number, y: number): boolean => x >= q[0] && x <= q[2] && y >= q[1] && y <= q[5];
 
-/** Pixel tests of a drawn scene: paper inside the given sheets, print inside the given boxes. */
-function scene(sheets: readonly Quad8[], print: readonly Quad8[] = []): PixelTests {
+type Rgb = readonly [number, number, number];
+const SURFACE: Rgb = [120, 80, 50];
+const PRINT: Rgb = [30, 30, 30];
+
+/**
+ * Pixel tests of a drawn scene: sheets in drawing order (a later one lies on the earlier ones),
+ * each with its paper's colour, and boxes of dark print on top; the surface elsewhere.
+ */
+function drawn(sheets: readonly { quad: Quad8; tone: Rgb }[], print: readonly Quad8[] = []): PixelTests {
   return {
-    paper: (x, y) => sheets.some((q) => inRect(q, x, y)),
-    ink: (x, y) => print.some((q) => inRect(q, x, y)),
+    paper: (x, y) => sheets.some((s) => inRect(s.quad, x, y)),
+    colour: (x, y) => {
+      if (print.some((q) => inRect(q, x, y))) return PRINT;
+      for (let i = sheets.length - 1; i >= 0; i--) if (inRect(sheets[i]!.quad, x, y)) return sheets[i]!.tone;
+      return SURFACE;
+    },
   };
 }
+
+/** Pixel tests of a scene of sheets all of one paper colour, with print inside the given boxes. */
+function scene(sheets: readonly Quad8[], print: readonly Quad8[] = []): PixelTests {
+  return drawn(sheets.map((quad) => ({ quad, tone: [235, 235, 230] as const })), print);
+}
+
+/** The contact along x = `x` from y0 to y1. */
+const vertical = (x: number, y0: number, y1: number): Contact => ({ from: [x, y0], to: [x, y1], gap: 0 });
 
 test('facing sides: touching along an edge, overlapping a little, a gap, and apart', () => {
   const left = rect(100, 100, 400, 300);
@@ -34,14 +53,67 @@ test('two papers side by side with the surface between are not occluded, however
   assert.deepEqual(occludedDocuments([left, right], px), [false, false]);
 });
 
-test('the paper whose print is cut along the contact is the lower one', () => {
-  // The localiser returned the lower page cut back to the upper card's edge (x = 500).
+test('the paper whose print is cut at the upper one\'s edge is the lower one', () => {
+  // The localiser returned the lower page cut back to the upper card's edge (x = 500); the page's
+  // text lines run on to that edge, the card keeps a blank margin.
   const lower = rect(100, 100, 400, 300);
   const upper = rect(500, 150, 300, 200);
-  const px = scene([lower, upper], [rect(420, 160, 80, 180)]);
+  const lines = [0, 1, 2, 3, 4].map((k) => rect(150, 170 + 36 * k, 350, 10));
+  const px = drawn([{ quad: rect(100, 100, 450, 300), tone: [225, 225, 215] }, { quad: upper, tone: [250, 250, 250] }], lines);
   assert.equal(lowerOfPair(lower, upper, px), 0);
   assert.equal(lowerOfPair(upper, lower, px), 1, 'the order of the pair does not matter');
   assert.deepEqual(occludedDocuments([lower, upper], px), [true, false]);
+});
+
+test('edgeOffset finds the upper sheet\'s real edge beside the split, and nothing where no step runs all along', () => {
+  // The card's real edge is at x = 520; the localiser split the two at x = 500.
+  const px = drawn([{ quad: rect(100, 100, 500, 300), tone: [225, 225, 215] }, { quad: rect(520, 100, 300, 300), tone: [250, 250, 250] }]);
+  const offset = edgeOffset(vertical(500, 100, 400), { x: 300, y: 250 }, px.colour);
+  assert.ok(offset !== null && Math.abs(offset + 20) <= 3, `offset ${offset}`);
+  // One paper colour on both sides, print crossing here and there: no edge.
+  const flat = drawn([{ quad: rect(100, 100, 800, 300), tone: [235, 235, 230] }], [rect(450, 200, 100, 10)]);
+  assert.equal(edgeOffset(vertical(500, 150, 350), { x: 300, y: 250 }, flat.colour), null);
+});
+
+test('cutPrint counts print ending at the edge, not a border running along it', () => {
+  const lines = [0, 1, 2, 3, 4].map((k) => rect(150, 170 + 36 * k, 350, 10));
+  // The upper sheet's own frame line 8 px inside its edge, all along.
+  const frame = rect(508, 100, 3, 300);
+  const px = drawn([{ quad: rect(100, 100, 400, 300), tone: [225, 225, 215] }, { quad: rect(500, 100, 300, 300), tone: [250, 250, 250] }], [...lines, frame]);
+  const [onA, onB] = cutPrint(vertical(500, 100, 400), 0, { x: 300, y: 250 }, px.colour);
+  assert.ok(onA >= 0.1, `lower side ${onA}`);
+  assert.equal(onB, 0, 'the frame is whole');
+});
+
+test('borderRun: a frame line whole along the edge on one side only', () => {
+  const frame = rect(508, 100, 3, 300);
+  const px = drawn([{ quad: rect(100, 100, 400, 300), tone: [225, 225, 215] }, { quad: rect(500, 100, 300, 300), tone: [250, 250, 250] }], [frame]);
+  const [runA, runB] = borderRun(vertical(500, 100, 400), 0, { x: 300, y: 250 }, px.colour);
+  assert.equal(runA, 0);
+  assert.ok(runB >= 0.9, `upper side ${runB}`);
+  // The sheet whose frame runs whole along the edge is the upper one.
+  assert.equal(edgeCues(rect(100, 100, 400, 300), vertical(500, 100, 400), px), 0);
+});
+
+test('printPieces groups marks across depth and measures their span along the edge', () => {
+  const marked = [
+    [true, false, false],
+    [false, true, false],
+    [false, false, true],
+    [false, false, false],
+    [true, false, false],
+  ];
+  const { piece, spans } = printPieces(marked);
+  assert.deepEqual(spans, [3, 1], 'a drifting line is one piece; a lone mark another');
+  assert.equal(piece[3]![0], -1);
+});
+
+test('edge cues need paper on both sides: a sheet\'s edge against the surface says nothing', () => {
+  // The localiser took a strip of surface into the right quad: the step at x = 500 is the left sheet's outer edge.
+  const frame = rect(480, 100, 3, 300);
+  const px = drawn([{ quad: rect(100, 100, 400, 300), tone: [235, 235, 230] }, { quad: rect(560, 100, 300, 300), tone: [250, 250, 250] }], [frame]);
+  assert.equal(paperBothSides(vertical(500, 100, 400), 0, { x: 300, y: 250 }, px.paper), false);
+  assert.equal(edgeCues(rect(100, 100, 400, 300), vertical(500, 100, 400), px), null);
 });
 
 test('found quads a little apart with paper between them still touch', () => {
@@ -73,12 +145,17 @@ test('a card with a corner deep inside a page lies on it', () => {
   assert.equal(lowerOfPair(page, card, scene([page, card])), 0);
 });
 
-test('inkAlong reads only the band along the contact, inside the quad', () => {
-  const q = rect(100, 100, 400, 300);
-  const contact = { from: [500, 100] as const, to: [500, 400] as const, gap: 0 };
-  assert.equal(inkAlong(q, contact, () => false), 0);
-  assert.ok(inkAlong(q, contact, (x) => x > 480) > 0.9);
-  assert.equal(inkAlong(q, contact, (x) => x < 300), 0, 'print far from the contact does not count');
+test('a corner inside another quad counts only with paper round it', () => {
+  const page = rect(100, 100, 600, 800);
+  const card = rect(500, 600, 300, 190);
+  assert.equal(cornerOnPaper(card, 0, scene([page, card]).paper), true, 'the page runs on round the card\'s corner');
+  // The localiser took the surface above a page into its quad: a card's corner reaches into the
+  // quad, but round that corner lies the surface.
+  const overgrown = rect(100, 100, 600, 800);
+  const lone = rect(500, 150, 300, 200);
+  const px = scene([rect(100, 400, 600, 500), lone]);
+  assert.equal(cornerOnPaper(lone, 3, px.paper), false);
+  assert.equal(lowerOfPair(overgrown, lone, px), null);
 });
 
 test('findOccluded on pixels: a card laid over the right part of a printed page', () => {
@@ -91,10 +168,10 @@ test('findOccluded on pixels: a card laid over the right part of a printed page'
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 3;
       let v: [number, number, number] = [120, 80, 50];
-      if (inRect(page, x, y)) v = [235, 235, 230];
+      if (inRect(page, x, y)) v = [228, 226, 215];
       // Lines of print running to the page's cut edge.
-      if (inRect(page, x, y) && x > 100 && (y - 80) % 30 < 8) v = [30, 30, 30];
-      if (inRect(card, x, y)) v = [240, 240, 240];
+      if (inRect(page, x, y) && x > 100 && (y - 80) % 40 < 8) v = [30, 30, 30];
+      if (inRect(card, x, y)) v = [252, 252, 252];
       data[o] = v[0]; data[o + 1] = v[1]; data[o + 2] = v[2];
     }
   }
