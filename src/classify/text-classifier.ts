@@ -9,7 +9,7 @@
 import type { ClassRes } from '../contract/classify.js';
 import { containsBankCardNumber, containsMrz, containsValidId18 } from './cues.js';
 import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
-import { allowedEdits, findWording, normalise, wordingsPresent } from './wording.js';
+import { allowedEdits, findWording, normalise, titleFragment, wordingsPresent } from './wording.js';
 
 export interface ClassifierLine {
   readonly text: string;
@@ -132,6 +132,42 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
   return best;
 }
 
+/**
+ * Title hits of lines that are a title cut at its ends (see wording.ts titleFragment), by root
+ * name: only lines that are a fragment of one root's wordings alone (ENTRY PERMIT FOR TRAVELLING
+ * TO AND FROM is as much Taiwan's permit as Hong Kong's) and on which no wording stands whole. The
+ * cut counts as one edit more than the misreads inside.
+ */
+function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<number, number>): Map<string, TitleHit> {
+  const s = tax.scoring;
+  const out = new Map<string, TitleHit>();
+  doc.lines.forEach((line, i) => {
+    if (exactLines.has(i)) return;
+    let found: { root: string; hit: TitleHit } | null = null;
+    let roots = 0;
+    for (const r of tax.roots) {
+      let best: TitleHit | null = null;
+      for (const t of r.titles) {
+        const pat = normalise(t);
+        const m = titleFragment(line, pat);
+        if (!m) continue;
+        const edits = m.edits + 1;
+        const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
+        const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
+        const score = base - edits * perEdit + s.specificityPerChar * m.length;
+        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line };
+      }
+      if (best) {
+        roots++;
+        if (!found || best.score > found.hit.score) found = { root: r.name, hit: best };
+      }
+    }
+    const prev = found ? out.get(found.root) : undefined;
+    if (found && roots === 1 && (!prev || found.hit.score > prev.score)) out.set(found.root, found.hit);
+  });
+  return out;
+}
+
 function keywordScore(doc: Prepared, keywords: readonly string[], tax: Taxonomy, strong: readonly string[] = []): number {
   const n = new Set(wordingsPresent(doc.full, keywords)).size;
   const k = new Set(wordingsPresent(doc.full, strong)).size;
@@ -161,10 +197,9 @@ interface RootScore {
   readonly title: TitleHit | null;
 }
 
-function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxonomy, exactLines: ReadonlyMap<number, number> | null): RootScore {
+function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxonomy, exactLines: ReadonlyMap<number, number> | null, fragments: ReadonlyMap<string, TitleHit> = new Map()): RootScore {
   if (root.name === tax.fallback) return { root, score: 0, title: null };
-  if (wordingsPresent(doc.full, root.exclude).length > 0) return { root, score: 0, title: null };
-  if (root.requireAny && wordingsPresent(doc.full, root.requireAny).length === 0) return { root, score: 0, title: null };
+  if (vetoed(root, doc)) return { root, score: 0, title: null };
   let title = bestTitleHit(doc, root.titles, tax, false);
   if (!title && exactLines) {
     // A near miss counts only on a line no other wording of similar length matched exactly: the
@@ -173,6 +208,7 @@ function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxo
     const near = bestTitleHit(doc, root.titles, tax, true);
     if (near && (exactLines.get(near.line) ?? 0) < near.pattern.length - 1) title = near;
   }
+  if (!title) title = fragments.get(root.name) ?? null;
   let score = title ? title.score : 0;
   score += keywordScore(doc, root.keywords, tax, root.strongKeywords);
   for (const cue of root.structure) if (cueHolds(cue, doc, visual)) score += tax.cueWeights[cue];
@@ -402,6 +438,11 @@ function readsAsTwoCards(doc: Prepared, root: RootClass, tax: Taxonomy): boolean
   return repeated >= MERGED_MIN_REPEATED_LABELS;
 }
 
+/** Whether the text rules the root out: an exclusion word, or none of the words it requires. */
+function vetoed(root: RootClass, doc: Prepared): boolean {
+  return wordingsPresent(doc.full, root.exclude).length > 0 || (root.requireAny !== null && wordingsPresent(doc.full, root.requireAny).length === 0);
+}
+
 /** Classify one document's lines. Pure: same lines and cues, same answer. */
 export function classifyText(lines: readonly ClassifierLine[], visual: VisualCues = {}, tax: Taxonomy = loadTaxonomy()): TextClassification {
   const doc = prepare(lines);
@@ -410,7 +451,8 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
     const hit = bestTitleHit(doc, r.titles, tax, false);
     if (hit) exactLines.set(hit.line, Math.max(exactLines.get(hit.line) ?? 0, hit.pattern.length));
   }
-  const scores = adjustForTitles(tax.roots.map((r) => scoreRoot(r, doc, visual, tax, exactLines)), doc, tax);
+  const fragments = fragmentHits(doc, tax, exactLines);
+  const scores = adjustForTitles(tax.roots.map((r) => scoreRoot(r, doc, visual, tax, exactLines, fragments)), doc, tax);
   scores.sort((a, b) => b.score - a.score);
   const best = scores[0];
   const runnerUp = scores.slice(1).reduce((m, r) => Math.max(m, competingScore(r, best)), 0);

@@ -11,7 +11,7 @@ import type { LocatedDocument } from '../image/documents.js';
 import { pointInQuad, quadPoints, quadSize, type Point } from '../image/geometry.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import type { Taxonomy } from './taxonomy.js';
-import { allowedEdits, findWording, normalise } from './wording.js';
+import { allowedEdits, findWording, normalise, titleFragment } from './wording.js';
 
 export const TITLE_BAND_SETTINGS = Object.freeze({
   /** How far the quad grows on every side, as a share of its shorter side (bands measured 10-15 %). */
@@ -74,11 +74,14 @@ function titleWordings(tax: Taxonomy): string[] {
   return out;
 }
 
-/** Whether a line is worded like a known title (one edit tolerated on longer wordings). */
+/**
+ * Whether a line is worded like a known title (one edit tolerated on longer wordings), or is a
+ * long title cut at its ends (the band's title runs under the emblem or under another card).
+ */
 export function wordedLikeTitle(text: string, tax: Taxonomy): boolean {
   const n = normalise(text);
   if (n.length < TITLE_BAND_SETTINGS.minWordingLength) return false;
-  return titleWordings(tax).some((w) => findWording(n, w, allowedEdits(w.length)) !== null);
+  return titleWordings(tax).some((w) => findWording(n, w, allowedEdits(w.length)) !== null || titleFragment(n, w) !== null);
 }
 
 /** Where a point of the upload lies in the card's own upright-agnostic frame (its crop). */

@@ -103,3 +103,23 @@ export function wordingsPresent(text: string, wordings: readonly string[]): stri
   }
   return found;
 }
+
+/**
+ * A title cut at its ends still names its document when enough of it is left: a long title on a
+ * card's band loses its first letters under the emblem and its last ones under a card lying over
+ * it (ENTRY PERMIT FOR TRAVELLING TO AND FROM HONG KONG AND MACA). Fewest characters left, and
+ * smallest share of the wording, for a line to count as such a fragment.
+ */
+export const TITLE_FRAGMENT = Object.freeze({ minLength: 12, minShare: 0.6 });
+
+/**
+ * Whether the normalised `line` is the normalised `wording` with its start and/or end cut off (a
+ * few misreads inside allowed, as for a wording of the line's length). Null when it is not, or
+ * when too little of the wording is left to tell it from its siblings.
+ */
+export function titleFragment(line: string, wording: string): WordingMatch | null {
+  const len = Array.from(line).length;
+  const wlen = Array.from(wording).length;
+  if (len < TITLE_FRAGMENT.minLength || len < TITLE_FRAGMENT.minShare * wlen || len >= wlen) return null;
+  return findWording(wording, line, allowedEdits(len));
+}
