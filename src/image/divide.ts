@@ -13,7 +13,14 @@ export interface DivideOptions {
   /** Proportions (long / short side) of a quad that is two documents in a row (two ID-1 cards touching: 3.2). */
   readonly minPairAspect: number;
   readonly maxPairAspect: number;
-  /** Least distance (px) of every corner from the image's border: a region running out of the frame has no document's shape. */
+  /**
+   * Least distance (px) of every corner from the image's border; -1 (the default) cuts quads on the
+   * frame too. Cards laid in a row are often photographed, or cropped, edge to edge: their union
+   * then runs into the frame and came back as one document (or, its box near the frame's, as the
+   * whole image), although a quad on the frame is no more a single document at 2.5:1 than one in
+   * view. A page the frame cuts long is still kept whole by the backed cross edge and the parts'
+   * proportions the cut needs (a printed rule is a stroke, not a step edge).
+   */
   readonly minBorderGap: number;
   /** Largest proportions of each part. */
   readonly maxPartAspect: number;
@@ -43,7 +50,7 @@ export interface DivideOptions {
 export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   minPairAspect: 2.5,
   maxPairAspect: 3.5,
-  minBorderGap: 2,
+  minBorderGap: -1,
   maxPartAspect: 2.2,
   minCutShare: 0.3,
   maxCutTilt: 0.08,

@@ -40,9 +40,14 @@ test('a long quad with no cross edge, or no longer than a receipt, stays one doc
   assert.equal(divideLongQuad([20, 20, 218, 20, 218, 110, 20, 110], crossed), null);
 });
 
-test('a long quad running into the frame is not cut (a sheet merged with the surface)', () => {
+test('a long quad running into the frame is cut too (cards in a row photographed edge to edge)', () => {
   const map = verticalSteps(260, 120, [[120, 0, 70]]);
-  assert.equal(divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], map), null);
+  const parts = divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], map);
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 120) <= 1 && Math.abs(parts[1][0] - 120) <= 1, JSON.stringify(parts));
+  // The same quad with no cross edge stays whole, on the frame or not; and a caller may still keep quads on the frame whole.
+  assert.equal(divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], verticalSteps(260, 120, [])), null);
+  assert.equal(divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], map, { minBorderGap: 2 }), null);
 });
 
 test('a cut leaving a part too long for a document is refused', () => {
