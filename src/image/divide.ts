@@ -38,7 +38,11 @@ export interface DivideOptions {
   readonly longPairAspect: number;
   /** Degrees between a step edge's direction and the cut's within which it backs the cut. */
   readonly angleTolerance: number;
-  /** Proportions of a quad that is three documents in a row (three ID-1 cards touching: 4.8) ... */
+  /**
+   * Proportions of a quad that is three documents in a row (three ID-1 cards touching: 4.8) ...
+   * from where the pair rule ends (maxPairAspect): three cards overlapping by a fifth measure about
+   * 3.5:1, and a quad between the two ranges was cut by neither.
+   */
   readonly minTripleAspect: number;
   readonly maxTripleAspect: number;
   /** ... cut where each of the two cuts lies, as shares of the long side from its end ... */
@@ -58,7 +62,7 @@ export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   minLongCutSupport: 0.1,
   longPairAspect: 2.7,
   angleTolerance: 8,
-  minTripleAspect: 3.6,
+  minTripleAspect: 3.5,
   maxTripleAspect: 5.4,
   tripleCutShare: [0.2, 0.45],
   minTripleCutSupport: 0.1,
@@ -149,7 +153,7 @@ function placeCorners(pts: readonly Point[], k: number): Quad8 {
 
 /**
  * Three documents in a row that the localiser returned as one (three cards side by side or
- * overlapping at their ends, of one tint): a quad 3.6-5.4 times as long as wide, no document's
+ * overlapping at their ends, of one tint): a quad 3.5-5.4 times as long as wide, no document's
  * shape, cut at the best-backed cross line in each outer part (20-45 % from either end) when both
  * are backed and every part is document-shaped. null otherwise.
  */

@@ -103,3 +103,13 @@ test('joinCutPages: one page cut across comes back whole, overlapping cards stay
   const right = [pt(210, 12), pt(410, 14), pt(412, 160), pt(212, 160)];
   assert.equal(joinCutPages([top, right], 4).length, 2);
 });
+
+test('a quad 3.55 times as long as wide (three cards overlapping) is three documents: no gap between the pair and triple ranges', () => {
+  // 284 x 80 at (20, 20): three cards overlapping, their upper cards' sides at x = 113 and 206 (title bands only).
+  const map = verticalSteps(340, 130, [[113, 20, 34], [206, 20, 34]]);
+  const q: Quad8 = [20, 20, 304, 20, 304, 100, 20, 100];
+  const parts = divideIntoThree(q, map);
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 113) <= 2 && Math.abs(parts[2][0] - 206) <= 2, JSON.stringify(parts));
+  assert.equal(divideIntoThree(q, map, { minTripleAspect: 3.6 }), null);
+});
