@@ -13,7 +13,14 @@ export interface DivideOptions {
   /** Proportions (long / short side) of a quad that is two documents in a row (two ID-1 cards touching: 3.2). */
   readonly minPairAspect: number;
   readonly maxPairAspect: number;
-  /** Least distance (px) of every corner from the image's border: a region running out of the frame has no document's shape. */
+  /**
+   * Least distance (px) of every corner from the image's border; -1 (the default) cuts quads on the
+   * frame too. Cards laid in a row are often photographed, or cropped, edge to edge: their union
+   * then runs into the frame and came back as one document (or, its box near the frame's, as the
+   * whole image), although a quad on the frame is no more a single document at 2.5:1 than one in
+   * view. A page the frame cuts long is still kept whole by the backed cross edge and the parts'
+   * proportions the cut needs (a printed rule is a stroke, not a step edge).
+   */
   readonly minBorderGap: number;
   /** Largest proportions of each part. */
   readonly maxPartAspect: number;
@@ -31,7 +38,11 @@ export interface DivideOptions {
   readonly longPairAspect: number;
   /** Degrees between a step edge's direction and the cut's within which it backs the cut. */
   readonly angleTolerance: number;
-  /** Proportions of a quad that is three documents in a row (three ID-1 cards touching: 4.8) ... */
+  /**
+   * Proportions of a quad that is three documents in a row (three ID-1 cards touching: 4.8) ...
+   * from where the pair rule ends (maxPairAspect): three cards overlapping by a fifth measure about
+   * 3.5:1, and a quad between the two ranges was cut by neither.
+   */
   readonly minTripleAspect: number;
   readonly maxTripleAspect: number;
   /** ... cut where each of the two cuts lies, as shares of the long side from its end ... */
@@ -43,7 +54,7 @@ export interface DivideOptions {
 export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   minPairAspect: 2.5,
   maxPairAspect: 3.5,
-  minBorderGap: 2,
+  minBorderGap: -1,
   maxPartAspect: 2.2,
   minCutShare: 0.3,
   maxCutTilt: 0.08,
@@ -51,7 +62,7 @@ export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   minLongCutSupport: 0.1,
   longPairAspect: 2.7,
   angleTolerance: 8,
-  minTripleAspect: 3.6,
+  minTripleAspect: 3.5,
   maxTripleAspect: 5.4,
   tripleCutShare: [0.2, 0.45],
   minTripleCutSupport: 0.1,
@@ -142,7 +153,7 @@ function placeCorners(pts: readonly Point[], k: number): Quad8 {
 
 /**
  * Three documents in a row that the localiser returned as one (three cards side by side or
- * overlapping at their ends, of one tint): a quad 3.6-5.4 times as long as wide, no document's
+ * overlapping at their ends, of one tint): a quad 3.5-5.4 times as long as wide, no document's
  * shape, cut at the best-backed cross line in each outer part (20-45 % from either end) when both
  * are backed and every part is document-shaped. null otherwise.
  */

@@ -40,9 +40,14 @@ test('a long quad with no cross edge, or no longer than a receipt, stays one doc
   assert.equal(divideLongQuad([20, 20, 218, 20, 218, 110, 20, 110], crossed), null);
 });
 
-test('a long quad running into the frame is not cut (a sheet merged with the surface)', () => {
+test('a long quad running into the frame is cut too (cards in a row photographed edge to edge)', () => {
   const map = verticalSteps(260, 120, [[120, 0, 70]]);
-  assert.equal(divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], map), null);
+  const parts = divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], map);
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 120) <= 1 && Math.abs(parts[1][0] - 120) <= 1, JSON.stringify(parts));
+  // The same quad with no cross edge stays whole, on the frame or not; and a caller may still keep quads on the frame whole.
+  assert.equal(divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], verticalSteps(260, 120, [])), null);
+  assert.equal(divideLongQuad([0, 0, 200, 0, 200, 70, 0, 70], map, { minBorderGap: 2 }), null);
 });
 
 test('a cut leaving a part too long for a document is refused', () => {
@@ -97,4 +102,14 @@ test('joinCutPages: one page cut across comes back whole, overlapping cards stay
   // Side by side in a row, touching but not overlapping: two cards, not one page.
   const right = [pt(210, 12), pt(410, 14), pt(412, 160), pt(212, 160)];
   assert.equal(joinCutPages([top, right], 4).length, 2);
+});
+
+test('a quad 3.55 times as long as wide (three cards overlapping) is three documents: no gap between the pair and triple ranges', () => {
+  // 284 x 80 at (20, 20): three cards overlapping, their upper cards' sides at x = 113 and 206 (title bands only).
+  const map = verticalSteps(340, 130, [[113, 20, 34], [206, 20, 34]]);
+  const q: Quad8 = [20, 20, 304, 20, 304, 100, 20, 100];
+  const parts = divideIntoThree(q, map);
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 113) <= 2 && Math.abs(parts[2][0] - 206) <= 2, JSON.stringify(parts));
+  assert.equal(divideIntoThree(q, map, { minTripleAspect: 3.6 }), null);
 });
