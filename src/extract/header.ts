@@ -217,8 +217,8 @@ export function readHeader(
  * The patient's name when the picture's left edge cut its label off (交款人： lost, 魏东宇 left):
  * the page is cut there when another cell at the edge starts with the tail of a label and its
  * colon (码：2166191367). The name is the one cell at the edge in the upper part of the page that
- * is two to four Chinese characters starting with a common family name and holding no term. ''
- * when there is no such cell or more than one.
+ * keeps its label's tail (名：许子佳), else the one that is two to four Chinese characters starting
+ * with a common family name and holding no term. '' when there is no such cell or more than one.
  */
 export function nameAtCutEdge(
   segments: readonly Segment[],
@@ -232,12 +232,14 @@ export function nameAtCutEdge(
   if (!atEdge.some((s) => /^[\u4e00-\u9fff]{1,4}[:：]/.test(s.text))) return '';
   const top = Math.min(...segments.map((s) => s.box.y0));
   const bottom = Math.max(...segments.map((s) => s.box.y1));
-  const names = atEdge.flatMap((s) => {
-    if (centreY(s.box) >= top + 0.4 * (bottom - top)) return [];
-    const name = /^[\u4e00-\u9fff]{2,4}$/.test(s.text) && (bySegment.get(s.id) ?? []).length === 0 ? s.text : nameAfterLabelTail(s.text, nameLabels);
-    return name !== '' && t.surnames.has([...name][0]!) ? [name] : [];
-  });
-  return names.length === 1 ? names[0]! : '';
+  const upper = atEdge.filter((s) => centreY(s.box) < top + 0.4 * (bottom - top));
+  const startsWithSurname = (name: string) => name !== '' && t.surnames.has([...name][0]!);
+  // A name after its label's tail (名：许子佳) is the patient's whatever bare cells the cut left
+  // (成药费 of 中成药费 also starts with a family name): a bare cell decides only without one.
+  const tailed = upper.map((s) => nameAfterLabelTail(s.text, nameLabels)).filter(startsWithSurname);
+  if (tailed.length > 0) return tailed.length === 1 ? tailed[0]! : '';
+  const bare = upper.filter((s) => /^[\u4e00-\u9fff]{2,4}$/.test(s.text) && (bySegment.get(s.id) ?? []).length === 0).map((s) => s.text).filter(startsWithSurname);
+  return bare.length === 1 ? bare[0]! : '';
 }
 
 /**
