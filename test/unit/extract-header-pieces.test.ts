@@ -130,3 +130,16 @@ test('at a cut left edge, the name after its label tail wins over a bare cell st
   const two = segmentLines([line('据代码：158886', 0, 100), line('名：许子佳', 0, 130), line('人：张伟', 0, 160), line('合计 377.20', 300, 900)]);
   assert.equal(nameAtCutEdge(two, new Map(), typicalHeight(two), undefined, ['姓名', '交款人']), '');
 });
+
+test('inside the page, a label with two characters left (代码：) is read when the value in the next cell has a note code shape', () => {
+  const TITLE_SD = line('山东省医疗机构门诊收费票据', 300, 30, 28, 34);
+  const lines = [TITLE_SD, line('代码：', 300, 100), line('37302174', 380, 100), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shandong' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '37302174');
+  // A value no field's shape names (a date) leaves the two characters unread as a label.
+  const dated = [TITLE_SD, line('期：', 300, 100), line('2020-09-16', 360, 100), line('合计 377.20', 60, 300)];
+  const outDated = extractInvoice({ lines: dated, width: 1000, height: 500, variant: 'shandong' });
+  assert.ok(outDated.ok);
+  assert.equal(outDated.ok && outDated.result.note_code, '');
+});
