@@ -8,7 +8,7 @@ import { compact } from './parse/normalize.js';
 import type { ExtractTables, HeaderField } from './tables.js';
 import { groupBySegment, valueCandidates, type TermDictionary, type TermHit } from './terms.js';
 import { headerValueTables, readHeaderValue } from './header-values.js';
-import { cutLabelOwner, type FieldValue } from './values.js';
+import { cutLabelOwner, fitsFieldShape, type FieldValue } from './values.js';
 
 /** What a term found on the page stands for. */
 export type TermPayload =
@@ -84,7 +84,8 @@ export type HeaderValues = Partial<Record<HeaderField, FieldValue>>;
  * edge starts with the tail of a label and its colon (费日期： of 收费日期：). The tail is taken for
  * that label when it is the tail of one field's labels only (款人 ends 交款人 and 收款人: no), or
  * when the value's shape tells the fields apart (values.ts cutLabelOwner). Inside the page, a
- * label that lost its first character (three or more left) is read the same way.
+ * label that lost its first character (three or more left) is read the same way, and one with two
+ * characters left only when its value's shape names the field.
  */
 export function edgeLabelHits(
   segments: readonly Segment[],
@@ -104,12 +105,32 @@ export function edgeLabelHits(
     // Inside the page, a label that lost its first character (算日期： of 结算日期, a seal or
     // fading took 结) when three characters or more are left: values.ts cutLabelOwner.
     const atEdge = s.box.x0 <= 0.5 * unit;
-    if (!atEdge && tail.length < 3) continue;
-    const best = cutLabelOwner(tail, s.text.slice(tail.length), fieldsLabelled, tables, atEdge);
+    if (!atEdge && tail.length < 2) continue;
+    // Two characters left inside the page (代码： of 票据代码, the rest faded) count only when
+    // the value's shape names the field; the value may stand in the next cell of the row.
+    const shapeOnly = !atEdge && tail.length === 2;
+    const value = shapeOnly ? valueAfterTail(s, tail, hits, segments, unit) : s.text.slice(tail.length);
+    const best = cutLabelOwner(tail, value, fieldsLabelled, tables, atEdge);
     if (!best) continue;
+    if (shapeOnly && !shapeDecides(best.field, value, tables)) continue;
     out.push({ segment: s, start: 0, end: tail.length, term: best.label, payloads: [{ type: 'field', field: best.field, rank: best.rank }] });
   }
   return out;
+}
+
+/** The text after a label tail: the rest of its cell, or the nearest cell after it when only the colon is left. */
+function valueAfterTail(s: Segment, tail: string, hits: readonly TermHit<TermPayload>[], segments: readonly Segment[], unit: number): string {
+  const rest = s.text.slice(tail.length);
+  if (!/^[:：\s]*$/.test(rest)) return rest;
+  const probe: TermHit<TermPayload> = { segment: s, start: 0, end: [...tail].length, term: tail, payloads: [] };
+  const next = valueCandidates(probe, groupBySegment(hits), segments, unit).find((c) => !/^[:：\s]*$/.test(c.text));
+  return next?.text ?? rest;
+}
+
+/** Whether a field's value shape (a note code's 6-14 digits...) holds for a value: fields without one never decide. */
+function shapeDecides(field: HeaderField, value: string, tables: ExtractTables): boolean {
+  const spec = tables.fields.get(field);
+  return spec?.shape !== undefined && fitsFieldShape(spec, value);
 }
 
 /** Every proper start (two characters and more) of every field label, with the fields it starts: 交款人统 of 交款人统一社会信用代码. */
@@ -217,8 +238,8 @@ export function readHeader(
  * The patient's name when the picture's left edge cut its label off (交款人： lost, 魏东宇 left):
  * the page is cut there when another cell at the edge starts with the tail of a label and its
  * colon (码：2166191367). The name is the one cell at the edge in the upper part of the page that
- * is two to four Chinese characters starting with a common family name and holding no term. ''
- * when there is no such cell or more than one.
+ * keeps its label's tail (名：许子佳), else the one that is two to four Chinese characters starting
+ * with a common family name and holding no term. '' when there is no such cell or more than one.
  */
 export function nameAtCutEdge(
   segments: readonly Segment[],
@@ -232,12 +253,14 @@ export function nameAtCutEdge(
   if (!atEdge.some((s) => /^[\u4e00-\u9fff]{1,4}[:：]/.test(s.text))) return '';
   const top = Math.min(...segments.map((s) => s.box.y0));
   const bottom = Math.max(...segments.map((s) => s.box.y1));
-  const names = atEdge.flatMap((s) => {
-    if (centreY(s.box) >= top + 0.4 * (bottom - top)) return [];
-    const name = /^[\u4e00-\u9fff]{2,4}$/.test(s.text) && (bySegment.get(s.id) ?? []).length === 0 ? s.text : nameAfterLabelTail(s.text, nameLabels);
-    return name !== '' && t.surnames.has([...name][0]!) ? [name] : [];
-  });
-  return names.length === 1 ? names[0]! : '';
+  const upper = atEdge.filter((s) => centreY(s.box) < top + 0.4 * (bottom - top));
+  const startsWithSurname = (name: string) => name !== '' && t.surnames.has([...name][0]!);
+  // A name after its label's tail (名：许子佳) is the patient's whatever bare cells the cut left
+  // (成药费 of 中成药费 also starts with a family name): a bare cell decides only without one.
+  const tailed = upper.map((s) => nameAfterLabelTail(s.text, nameLabels)).filter(startsWithSurname);
+  if (tailed.length > 0) return tailed.length === 1 ? tailed[0]! : '';
+  const bare = upper.filter((s) => /^[\u4e00-\u9fff]{2,4}$/.test(s.text) && (bySegment.get(s.id) ?? []).length === 0).map((s) => s.text).filter(startsWithSurname);
+  return bare.length === 1 ? bare[0]! : '';
 }
 
 /**

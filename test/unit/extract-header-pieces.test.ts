@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { genderOfIdNumber, nameAfterLabelTail, repairHospitalName } from '../../src/extract/header.js';
+import { genderOfIdNumber, nameAfterLabelTail, nameAtCutEdge, repairHospitalName } from '../../src/extract/header.js';
+import { segmentLines, typicalHeight } from '../../src/extract/layout.js';
 import { repairNameWords, trimAfterSuffix } from '../../src/extract/hospital-name.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line } from './extract-lines.js';
@@ -114,4 +115,31 @@ test('a label remnant and its colon before the name are dropped; the province �
   assert.equal(repairHospitalName('收:甘肃省人民医院', 'gansu', extractTables()), '甘肃省人民医院');
   assert.equal(repairHospitalName('甘肃省人民医院', 'gansu', extractTables()), '甘肃省人民医院');
   assert.equal(repairHospitalName('湖南管肿瘤医院', 'hunan', extractTables()), '湖南省肿瘤医院');
+});
+
+test('at a cut left edge, the name after its label tail wins over a bare cell starting with a family name', () => {
+  // The cut took 票据 of 票据代码, 姓 of 姓名 and 中 of 中成药费 (成 is also a family name).
+  const edge = [line('据代码：158886', 0, 100), line('名：许子佳', 0, 130), line('成药费', 0, 200), line('合计 377.20', 300, 900)];
+  const segments = segmentLines(edge);
+  const labels = ['患者姓名', '病人姓名', '姓名'];
+  assert.equal(nameAtCutEdge(segments, new Map(), typicalHeight(segments), undefined, labels), '许子佳');
+  // Without the tailed name, the bare cell alone decides (and here is taken, as before).
+  const bare = segmentLines([line('据代码：158886', 0, 100), line('成药费', 0, 200), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(bare, new Map(), typicalHeight(bare), undefined, labels), '成药费');
+  // Two tailed names: no guess.
+  const two = segmentLines([line('据代码：158886', 0, 100), line('名：许子佳', 0, 130), line('人：张伟', 0, 160), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(two, new Map(), typicalHeight(two), undefined, ['姓名', '交款人']), '');
+});
+
+test('inside the page, a label with two characters left (代码：) is read when the value in the next cell has a note code shape', () => {
+  const TITLE_SD = line('山东省医疗机构门诊收费票据', 300, 30, 28, 34);
+  const lines = [TITLE_SD, line('代码：', 300, 100), line('37302174', 380, 100), line('合计 377.20', 60, 300)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shandong' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '37302174');
+  // A value no field's shape names (a date) leaves the two characters unread as a label.
+  const dated = [TITLE_SD, line('期：', 300, 100), line('2020-09-16', 360, 100), line('合计 377.20', 60, 300)];
+  const outDated = extractInvoice({ lines: dated, width: 1000, height: 500, variant: 'shandong' });
+  assert.ok(outDated.ok);
+  assert.equal(outDated.ok && outDated.result.note_code, '');
 });
