@@ -72,11 +72,6 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // (which reads the image as uploaded: paling would not help it) runs.
     const paling = pixels.paleSeals(image.rgb);
     const qr = readQr(image, logger, pixels);
-    // Every invoice's hospital name is checked against its seal: the ring strips of a page upright
-    // as uploaded (most are) are cut in the pool while the page is read; a failure is only met where
-    // they are awaited. A turned page's are cut once its angle is known.
-    const uprightSealing = pixels.sealStrips(image.rgb, 0);
-    uprightSealing.catch(() => undefined);
     const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p)), qr]);
     const upright = uprightLines(page, image.width, image.height);
     const outcome = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
@@ -85,13 +80,14 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
     const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
-    // The name is checked against the hospital's round seal, read on the image as uploaded (the
-    // paled page has lost the seal's ink); the ring is unwrapped in the analysis pool.
+    // A name missing, starting at no place, with a lost numeral or a doubtful character is checked
+    // against the hospital's round seal, read on the image as uploaded (the paled page has lost the
+    // seal's ink) turned upright; the ring is unwrapped in the analysis pool.
     const result = await withSealCheckedHospital(
       reread,
       outcome.province,
       { angle: page.angle, lines: page.lines },
-      (angle) => (angle === 0 ? uprightSealing : pixels.sealStrips(image.rgb, angle)),
+      (angle) => pixels.sealStrips(image.rgb, angle),
       (img, quads) => ocr.recognizeRegions(img, quads),
     );
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.

@@ -49,6 +49,16 @@ function nameInPieces(pieces: readonly string[], places: readonly string[], t: H
 }
 
 /**
+ * Whether the printed name is worth checking against the seal: missing, without a hospital's shape,
+ * starting at no known place (沈国市中心医院: a misread place name), or with a 第 followed by no
+ * numeral (第人民医院: the numeral lost under the seal or to faint print).
+ */
+export function needsSealCheck(printed: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): boolean {
+  if (printed === '' || !looksLikeHospital(printed, t) || !places.some((p) => printed.startsWith(p))) return true;
+  return /第(?![一二三四五六七八九十〇零\d])/u.test(printed);
+}
+
+/**
  * The printed name repaired by the seal's reading, character by character: where the two align
  * one-to-one and differ, the seal's character is taken; characters only one of them has are the
  * printed reading's business (a seal often leaves out 市). A printed name that starts at a place is
@@ -167,10 +177,10 @@ export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly
 export type SealStripSource = (angle: PageAngle) => Promise<SealStrips | null>;
 
 /**
- * The hospital's name checked against the round seals of the page (see repairWithSeal), every name:
- * the ring's reading direction is known once the page is turned upright (page.angle). The seals
- * are read in one recogniser call over their strips stacked into one image; the strips are cut in
- * the analysis pool, for an upright page while the page is read (the caller starts them early).
+ * The hospital's name checked against the round seals of the page (see repairWithSeal), for names
+ * that need it (needsSealCheck, or a doubtful character): the ring's reading direction is known
+ * once the page is turned upright (page.angle). The seals are found and read only then, in one
+ * recogniser call over their strips stacked into one image.
  */
 export async function sealCheckedHospital(
   printed: string,
@@ -184,8 +194,8 @@ export async function sealCheckedHospital(
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
   const placed = repairDoubtfulPlace(printed, doubtful, provincePlaces);
   if (placed !== printed) return placed;
-  // Every name is voted against the seal: a name read whole but for one lost character (第人民医院)
-  // starts at a place and holds no doubted character, so nothing else tells it apart.
+  // Seals are found and read only for names that need it, so well-read invoices cost nothing.
+  if (!needsSealCheck(printed, places) && doubtful.size === 0) return printed;
   const found = await strips(page.angle);
   if (!found) return printed;
   const lines = await read(found.sheet, found.quads);
