@@ -80,13 +80,14 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
     const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
-    // A name still missing, starting at no place or with a doubtful character is checked against the hospital's round seal,
-    // read on the image as uploaded (the paled page has lost the seal's ink); the ring is unwrapped in the analysis pool.
+    // A name missing, starting at no place, with a lost numeral or a doubtful character is checked
+    // against the hospital's round seal, read on the image as uploaded (the paled page has lost the
+    // seal's ink) turned upright; the ring is unwrapped in the analysis pool.
     const result = await withSealCheckedHospital(
       reread,
       outcome.province,
       { angle: page.angle, lines: page.lines },
-      () => pixels.sealStrips(image.rgb),
+      (angle) => pixels.sealStrips(image.rgb, angle),
       (img, quads) => ocr.recognizeRegions(img, quads),
     );
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.

@@ -35,8 +35,8 @@ export function poolSteps(pool: AnalysisPool): PixelSteps {
     },
     visualCues: async (crop, angle, uprightQuads) => pool.run('visualCues', { crop: await share(crop), angle, uprightQuads }),
     decodeQr: async (image) => pool.run('decodeQr', { image: await share(image) }),
-    sealStrips: async (image) => {
-      const strips = await pool.run('sealStrips', { image: await share(image) });
+    sealStrips: async (image, angle) => {
+      const strips = await pool.run('sealStrips', { image: await share(image), angle });
       return strips && { sheet: imageOf(strips.sheet), quads: strips.quads };
     },
     // Workers know the service's taxonomy (data/taxonomy.json); any other runs here.

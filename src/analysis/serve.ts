@@ -36,7 +36,7 @@ export async function runAnalysisTask(req: AnalysisRequest): Promise<AnalysisRes
     case 'decodeQr':
       return decodeQr(imageOf(req.args.image));
     case 'sealStrips': {
-      const strips = roundSealStrips(imageOf(req.args.image));
+      const strips = roundSealStrips(imageOf(req.args.image), req.args.angle);
       return strips && { sheet: shareImage(strips.sheet), quads: strips.quads };
     }
     case 'classifyText':

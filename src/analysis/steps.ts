@@ -43,8 +43,8 @@ export interface PixelSteps {
   visualCues(crop: RgbImage, angle: PageAngle, uprightQuads: readonly Quad8[]): Promise<VisualCues>;
   /** Text of every QR code on the image. */
   decodeQr(image: RgbImage): Promise<string[]>;
-  /** The ring text of the round seals of an upright page, unwrapped and stacked (src/image/seal-unwrap.ts). */
-  sealStrips(image: RgbImage): Promise<SealStrips | null>;
+  /** The ring text of the round seals of a page turned upright by `angle`, unwrapped and stacked (src/image/seal-unwrap.ts). */
+  sealStrips(image: RgbImage, angle: PageAngle): Promise<SealStrips | null>;
   /**
    * The text classifier over a document's lines. Not pixel work, but CPU work of the same size
    * (tens of ms of wording matching per document), so it rides on the same workers.
@@ -61,6 +61,6 @@ export const IN_PROCESS_STEPS: PixelSteps = {
   assessQuality: async (request) => judgeQuality(request),
   visualCues: async (crop, angle, quads) => visualCues(crop, angle, quads),
   decodeQr: (image) => decodeQr(image),
-  sealStrips: async (image) => roundSealStrips(image),
+  sealStrips: async (image, angle) => roundSealStrips(image, angle),
   classifyText: async (lines, cues, taxonomy) => classifyText(lines, cues, taxonomy),
 };

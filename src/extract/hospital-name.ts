@@ -235,13 +235,23 @@ export function restorePlacePrefix(
  * A name that starts with no place but has one after its first character starts there: a re-read
  * strip starts right at the label's end, where the bracket, the colon or seal ink read as one
  * character (设郑州协和医院), and the page pass reads the seal's ring ink before the name the same
- * way (纺杭州第一人民医院). Longer leads (武警浙江省总队医院) stay; places of one character are
- * not looked for.
+ * way (纺杭州第一人民医院). Longer leads (武警浙江省总队医院) stay, but for a piece of the seal's
+ * words; places of one character are not looked for.
  */
-export function dropStrayBeforePlace(name: string, places: readonly string[]): string {
+export function dropStrayBeforePlace(name: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
   if (name === '' || places.some((p) => name.startsWith(p))) return name;
-  const rest = [...name].slice(1).join('');
-  return places.some((p) => [...p].length >= 2 && rest.startsWith(p)) ? rest : name;
+  const chars = [...name];
+  const placeAt = (rest: string) => places.some((p) => [...p].length >= 2 && rest.startsWith(p));
+  const rest = chars.slice(1).join('');
+  if (placeAt(rest)) return rest;
+  // A lead of two or three characters that is a piece of the seal's own words (诊收福建省…: the
+  // 门诊收费专用章 of a seal stamped over the row's start) is no part of a name either.
+  for (const cut of [2, 3]) {
+    const lead = chars.slice(0, cut).join('');
+    const after = chars.slice(cut).join('');
+    if (after !== '' && placeAt(after) && t.sealWords.some((w) => w.includes(lead))) return after;
+  }
+  return name;
 }
 
 /** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */

@@ -8,7 +8,7 @@
 import type { MedicalResult, Province } from '../contract/extract.js';
 import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
-import type { OcrLine, Quad8 } from '../ocr/types.js';
+import type { OcrLine, PageAngle, Quad8 } from '../ocr/types.js';
 import { repairHospitalName } from './header.js';
 import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, type HospitalNameTables } from './hospital-name.js';
 import { extractTables } from './tables.js';
@@ -17,7 +17,26 @@ import { extractTables } from './tables.js';
 export function hospitalFromSealText(text: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
   // The seal's words (收费专用章) and anything but Chinese characters and brackets are no part of a name.
   const bare = t.sealWords.reduce((left, w) => left.split(w).join(' '), text).replace(/[^\u4e00-\u9fff()（）]+/gu, ' ');
-  for (const piece of bare.split(' ')) {
+  const pieces = bare.split(' ');
+  return nameInPieces(pieces, places, t) || nameInPieces(pieces.flatMap((p) => ringTurns(p, places)), places, t);
+}
+
+/**
+ * A ring reading turned to start at each place inside it (第三医院山西省 -> 山西省第三医院): where
+ * the ring's open bottom was not found, the strip starts inside the name and its head comes last.
+ */
+export function ringTurns(piece: string, places: readonly string[]): string[] {
+  const chars = [...piece];
+  const out: string[] = [];
+  for (let i = 1; i < chars.length; i++) {
+    const rest = chars.slice(i).join('');
+    if (places.some((p) => [...p].length >= 2 && rest.startsWith(p))) out.push(rest + chars.slice(0, i).join(''));
+  }
+  return out;
+}
+
+function nameInPieces(pieces: readonly string[], places: readonly string[], t: HospitalNameTables): string {
+  for (const piece of pieces) {
     const name = hospitalIn(repairNameWords(piece, t), t);
     if (name === '' || !looksLikeHospital(name, t)) continue;
     const at = places.map((p) => name.indexOf(p)).filter((i) => i >= 0);
@@ -31,10 +50,12 @@ export function hospitalFromSealText(text: string, places: readonly string[], t:
 
 /**
  * Whether the printed name is worth checking against the seal: missing, without a hospital's shape,
- * or starting at no known place (沈国市中心医院: a misread place name).
+ * starting at no known place (沈国市中心医院: a misread place name), or with a 第 followed by no
+ * numeral (第人民医院: the numeral lost under the seal or to faint print).
  */
 export function needsSealCheck(printed: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): boolean {
-  return printed === '' || !looksLikeHospital(printed, t) || !places.some((p) => printed.startsWith(p));
+  if (printed === '' || !looksLikeHospital(printed, t) || !places.some((p) => printed.startsWith(p))) return true;
+  return /第(?![一二三四五六七八九十〇零\d])/u.test(printed);
 }
 
 /**
@@ -56,6 +77,7 @@ export function repairWithSeal(
   if (seal === '') return printed;
   // No usable printed name: the seal's is the name.
   if (printed === '' || !looksLikeHospital(printed, t)) return seal;
+  if (lostOneInSeal(printed, seal)) return seal;
   const startsAtPlace = (n: string) => places.some((p) => n.startsWith(p));
   const placed = startsAtPlace(printed);
   if (placed && doubtful.size === 0) return printed;
@@ -67,6 +89,24 @@ export function repairWithSeal(
   // one whose result starts at a place is taken.
   const merged = [true, false].map((pairFirst) => alignSubstitute(p, s, pairFirst, may).join(''));
   return merged.find((m) => m !== printed && startsAtPlace(m) && looksLikeHospital(m, t)) ?? printed;
+}
+
+/**
+ * Whether the printed name is the seal's with one inner character lost (广东省第人民医院 against
+ * 广东省第一人民医院): a seal or faint print takes a character from the printed line far more often
+ * than the ring's reading adds one inside a name. Not the first or last character: a cut name is
+ * the place repair's business, and a seal's ring may run into other ink at its ends.
+ */
+export function lostOneInSeal(printed: string, seal: string): boolean {
+  const p = [...printed];
+  const s = [...seal];
+  if (s.length !== p.length + 1) return false;
+  for (let k = 1; k < s.length - 1; k++) {
+    // A character read twice (医院院) is the recogniser stuttering over a strip, not a lost one.
+    if (!/[\u4e00-\u9fff]/u.test(s[k]!) || s[k] === s[k - 1] || s[k] === s[k + 1]) continue;
+    if (s.slice(0, k).join('') === p.slice(0, k).join('') && s.slice(k + 1).join('') === p.slice(k).join('')) return true;
+  }
+  return false;
 }
 
 /** Recogniser confidence below which a character of the printed name is doubtful. */
@@ -130,18 +170,21 @@ export function alignSubstitute(a: readonly string[], b: readonly string[], pair
 /** Reads quads of an image with the text recogniser (OcrEngine.recognizeRegions). */
 export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly OcrLine[]>;
 
-/** The ring text strips of a page's round seals stacked on one sheet, with each strip's quad on it; null without round seals. */
-export type SealStripSource = () => Promise<SealStrips | null>;
+/**
+ * The ring text strips of a page's round seals, cut from the page turned upright by `angle`, stacked
+ * on one sheet with each strip's quad on it; null without round seals.
+ */
+export type SealStripSource = (angle: PageAngle) => Promise<SealStrips | null>;
 
 /**
  * The hospital's name checked against the round seals of the page (see repairWithSeal), for names
- * that need it (needsSealCheck, or a doubtful character) on a page that is upright as uploaded: the ring's reading direction
- * is known only there. Seals are found and read only then, in one recogniser call over their strips
- * stacked into one image, so well-read invoices cost nothing.
+ * that need it (needsSealCheck, or a doubtful character): the ring's reading direction is known
+ * once the page is turned upright (page.angle). The seals are found and read only then, in one
+ * recogniser call over their strips stacked into one image.
  */
 export async function sealCheckedHospital(
   printed: string,
-  page: { readonly angle: number; readonly lines: readonly OcrLine[] },
+  page: { readonly angle: PageAngle; readonly lines: readonly OcrLine[] },
   strips: SealStripSource,
   read: RegionReader,
   places: readonly string[],
@@ -151,8 +194,9 @@ export async function sealCheckedHospital(
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
   const placed = repairDoubtfulPlace(printed, doubtful, provincePlaces);
   if (placed !== printed) return placed;
-  if (page.angle !== 0 || (!needsSealCheck(printed, places) && doubtful.size === 0)) return printed;
-  const found = await strips();
+  // Seals are found and read only for names that need it, so well-read invoices cost nothing.
+  if (!needsSealCheck(printed, places) && doubtful.size === 0) return printed;
+  const found = await strips(page.angle);
   if (!found) return printed;
   const lines = await read(found.sheet, found.quads);
   const seal = lines.map((l) => hospitalFromSealText(l.text, places)).find((n) => n !== '') ?? '';
@@ -166,7 +210,7 @@ export async function sealCheckedHospital(
 export async function withSealCheckedHospital(
   result: MedicalResult,
   province: Province | undefined,
-  page: { readonly angle: number; readonly lines: readonly OcrLine[] },
+  page: { readonly angle: PageAngle; readonly lines: readonly OcrLine[] },
   strips: SealStripSource,
   read: RegionReader,
 ): Promise<MedicalResult> {

@@ -7,9 +7,10 @@
  * between two radii along the circle (polar resampling) turns that arc into an ordinary text line:
  * the outer edge becomes the line's top, the clockwise direction its left-to-right.
  */
+import { rotateRgb } from './ops.js';
 import { detectSeals } from './seals.js';
 import type { RgbImage } from './types.js';
-import type { Quad8 } from '../ocr/types.js';
+import type { PageAngle, Quad8 } from '../ocr/types.js';
 
 /** Where the ring text lies and how the strip is sampled. */
 export interface SealUnwrapOptions {
@@ -182,10 +183,12 @@ export interface SealStrips {
 const MAX_ROUND_ASPECT = 1.3;
 
 /**
- * The ring text of every round seal of an upright page, unwrapped and stacked for one recogniser
- * call; null when the page has no round seal.
+ * The ring text of every round seal of a page, unwrapped and stacked for one recogniser call; null
+ * when the page has no round seal. The page is first turned upright (`angle`: the clockwise turn
+ * that makes it so), since the ring's open bottom is looked for below its centre.
  */
-export function roundSealStrips(image: RgbImage): SealStrips | null {
+export function roundSealStrips(page: RgbImage, angle: PageAngle = 0): SealStrips | null {
+  const image = rotateRgb(page, angle);
   const round = detectSeals(image).filter((q) => {
     const c = circleOfQuad(q);
     return Math.max(c.a, c.b) <= MAX_ROUND_ASPECT * Math.min(c.a, c.b);

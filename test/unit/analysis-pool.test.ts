@@ -99,11 +99,13 @@ test('every task gives on the pool what it gives in process', async () => {
     assert.deepEqual(await steps.decodeQr(image), [QR_TEXT]);
     assert.deepEqual(await steps.decodeQr(image), await local.decodeQr(image));
 
-    const strips = await steps.sealStrips(image);
-    const stripsHere = await local.sealStrips(image);
-    assert.ok(strips && stripsHere, 'the round seal gives a ring strip');
-    assert.deepEqual(strips.quads, stripsHere.quads);
-    assert.ok(sameImage(strips.sheet, stripsHere.sheet));
+    for (const angle of [0, 90] as const) {
+      const strips = await steps.sealStrips(image, angle);
+      const stripsHere = await local.sealStrips(image, angle);
+      assert.ok(strips && stripsHere, 'the round seal gives a ring strip');
+      assert.deepEqual(strips.quads, stripsHere.quads);
+      assert.ok(sameImage(strips.sheet, stripsHere.sheet));
+    }
 
     const lines = [
       { text: '河南省医疗住院收费票据（电子）', isTitle: true },

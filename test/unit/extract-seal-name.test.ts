@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropStrayBeforePlace } from '../../src/extract/hospital-name.js';
 import { placeNames } from '../../src/extract/reread.js';
-import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, needsSealCheck, repairWithSeal } from '../../src/extract/seal-name.js';
-import type { OcrLine } from '../../src/ocr/types.js';
+import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, lostOneInSeal, needsSealCheck, repairWithSeal, ringTurns } from '../../src/extract/seal-name.js';
+import type { OcrLine, PageAngle } from '../../src/ocr/types.js';
 import { circleOfQuad, ringTextArc, roundSealStrips, stackStrips, unwrapSealRing } from '../../src/image/seal-unwrap.js';
 import type { RgbImage } from '../../src/image/types.js';
 import { page, roundSeal, svgToRgb, textLines } from './seals-draw.js';
@@ -21,11 +21,32 @@ test('a seal ring reading gives the name without the seal words, only when it st
   assert.equal(hospitalFromSealText('家银42医院', places), '');
 });
 
-test('only a missing, shapeless or placeless printed name is checked against the seal', () => {
+test('only a missing, shapeless or placeless name, or one with a lost numeral, is checked against the seal', () => {
   assert.equal(needsSealCheck('', places), true);
   assert.equal(needsSealCheck('量核人', places), true);
   assert.equal(needsSealCheck('沈国市中心医院', places), true);
+  assert.equal(needsSealCheck('广东省第人民医院', places), true);
+  assert.equal(needsSealCheck('广东省第一人民医院', places), false);
   assert.equal(needsSealCheck('沈阳市中心医院', places), false);
+});
+
+test('a ring read from inside the name is turned to start at its place', () => {
+  assert.deepEqual(ringTurns('第三医院山西省', ['山西省', '山西']), ['山西省第三医院']);
+  assert.equal(hospitalFromSealText('第三医院山西省', places), '山西省第三医院');
+  assert.equal(hospitalFromSealText('医院重庆市中心', places), '重庆市中心医院');
+  // A reading with no place inside stays without a name.
+  assert.deepEqual(ringTurns('第三医院', places), []);
+});
+
+test('a printed name that lost one inner character of the seal\'s is the seal\'s', () => {
+  assert.equal(lostOneInSeal('广东省第人民医院', '广东省第一人民医院'), true);
+  assert.equal(repairWithSeal('广东省第人民医院', '广东省第一人民医院', places), '广东省第一人民医院');
+  // The seal without 市, or a character read twice: the printed name stays.
+  assert.equal(lostOneInSeal('南宁市人民医院', '南宁人民医院'), false);
+  assert.equal(repairWithSeal('南宁市人民医院', '南宁人民医院', places), '南宁市人民医院');
+  assert.equal(lostOneInSeal('广东省人民医院', '广东省人民医院院'), false);
+  // Two characters apart: not this rule.
+  assert.equal(lostOneInSeal('广东省人民医院', '广东省第一人民医院'), false);
 });
 
 test('the seal repairs a misread place character by character and never replaces a good name', () => {
@@ -68,6 +89,21 @@ test('a stray character before a place name is dropped, a place read whole is ke
   assert.equal(dropStrayBeforePlace('纺杭州第一人民医院', places), '杭州第一人民医院');
   assert.equal(dropStrayBeforePlace('上海口腔医院', places), '上海口腔医院');
   assert.equal(dropStrayBeforePlace('武警浙江省总队医院', places), '武警浙江省总队医院');
+  // A piece of the seal's words (门诊收费专用章) before the place is dropped; another lead is not.
+  assert.equal(dropStrayBeforePlace('诊收福建省中心医院', places), '福建省中心医院');
+  assert.equal(dropStrayBeforePlace('武警福建省总队医院', places), '武警福建省总队医院');
+});
+
+test('a turned page\'s seal is unwrapped from the page turned upright', async () => {
+  const { rotateRgb } = await import('../../src/image/ops.js');
+  const upright = await svgToRgb(page(400, 400, roundSeal(200, 160, 90, 90, '#d02020', 1)));
+  // The page as photographed a quarter turn anticlockwise: 90° clockwise makes it upright.
+  const turned = rotateRgb(upright, 270);
+  const here = roundSealStrips(upright, 0);
+  const there = roundSealStrips(turned, 90);
+  assert.ok(here && there);
+  assert.deepEqual(there.quads, here.quads);
+  assert.ok(there.sheet.data.equals(here.sheet.data));
 });
 
 test('strips are stacked on white with their own quads', () => {
@@ -107,21 +143,25 @@ test('a red seal ring is unwrapped from the start of its text, without the black
   assert.ok(inked[inked.length - 1]! > strip.width * 0.85, `last mark at ${inked[inked.length - 1]}`);
 });
 
-test('seals are read only for a name that needs it, and their reading fills a missing name', async () => {
+test('a name that needs it is checked against the seal of its upright page, and its reading fills a missing name', async () => {
   const rgb = await svgToRgb(page(400, 400, roundSeal(200, 200, 100, 100, '#d02020', 1)));
   let calls = 0;
   const read = async (_image: RgbImage, quads: readonly unknown[]) => {
     calls++;
     return quads.map(() => scored('沈阳中心医院收费专用章'));
   };
-  const strips = async () => roundSealStrips(rgb);
+  const angles: number[] = [];
+  const strips = async (angle: PageAngle) => {
+    angles.push(angle);
+    return roundSealStrips(rgb, angle);
+  };
   const good = await sealCheckedHospital('沈阳市中心医院', { angle: 0, lines: [scored('沈阳市中心医院')] }, strips, read, places);
+  // A good name costs no seal reading.
   assert.equal(good, '沈阳市中心医院');
   assert.equal(calls, 0);
-  // A page not upright as uploaded: the ring's direction is unknown.
-  assert.equal(await sealCheckedHospital('', { angle: 90, lines: [] }, strips, read, places), '');
-  assert.equal(calls, 0);
-  assert.equal(await sealCheckedHospital('', { angle: 0, lines: [] }, strips, read, places), '沈阳中心医院');
+  // A turned page: its seals are cut from the page turned upright.
+  assert.equal(await sealCheckedHospital('', { angle: 90, lines: [] }, strips, read, places), '沈阳中心医院');
+  assert.deepEqual(angles, [90]);
   assert.equal(calls, 1);
 });
 
