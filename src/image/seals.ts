@@ -423,13 +423,52 @@ export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {})
   // A colour blob holding a found outline is that seal welded to other ink (a title, a second
   // seal): the outline's box replaces it. Blobs with no outline in them (rectangular stamps) stay.
   const blobs = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)].filter((b) => !rings.some((r) => sharedShare(r, b) > 0.3));
-  const found = [...rings, ...blobs].filter((c) => onPaper(work, c, o));
+  const white = sceneWhite(work);
+  const found = [...rings, ...blobs].filter((c) => onPaper(work, c, o, white));
   found.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   return found.map((c) => toQuad(c, scale, image.width, image.height));
 }
 
-/** Whether the box lies on paper (see `minPaperBright`): bright enough in its brighter quarter, not strongly coloured. */
-function onPaper(work: RgbImage, c: Candidate, o: SealOptions): boolean {
+/** Share of the brightest pixels whose mean colour is taken as the scene's white. */
+const WHITE_SHARE = 0.05;
+
+/** Largest gain per channel the white balance applies: a scene with no white at all stays as it is. */
+const MAX_WHITE_GAIN = 1.6;
+
+/**
+ * Per-channel gains that make the scene's white grey: the mean colour of its brightest pixels is
+ * the paper under that light. A bill photographed under warm light, or printed on a tinted copy of
+ * its carbon set, fills the picture with yellowish paper; once balanced its paper is grey again,
+ * while wood, cloth or skin beside a white page keep their colour.
+ */
+export function sceneWhite(work: RgbImage): [number, number, number] {
+  const d = work.data;
+  const hist = new Uint32Array(256);
+  const n = work.width * work.height;
+  for (let i = 0; i < n; i++) hist[Math.max(d[3 * i]!, d[3 * i + 1]!, d[3 * i + 2]!)]++;
+  let level = 255;
+  for (let acc = 0; level > 0 && (acc += hist[level]!) < WHITE_SHARE * n; level--);
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (Math.max(d[3 * i]!, d[3 * i + 1]!, d[3 * i + 2]!) < level) continue;
+    sum[0] += d[3 * i]!;
+    sum[1] += d[3 * i + 1]!;
+    sum[2] += d[3 * i + 2]!;
+    count++;
+  }
+  if (count === 0) return [1, 1, 1];
+  const mean = sum.map((v) => v / count);
+  const top = Math.max(...mean);
+  const gain = (v: number): number => Math.min(MAX_WHITE_GAIN, top / Math.max(1, v));
+  return [gain(mean[0]!), gain(mean[1]!), gain(mean[2]!)];
+}
+
+/**
+ * Whether the box lies on paper (see `minPaperBright`): bright enough in its brighter quarter, not
+ * strongly coloured once the scene's white is made grey (`white`, see `sceneWhite`).
+ */
+function onPaper(work: RgbImage, c: Candidate, o: SealOptions, white: readonly [number, number, number] = [1, 1, 1]): boolean {
   const bright = new Uint32Array(256);
   const chroma = new Uint32Array(256);
   let n = 0;
@@ -439,7 +478,10 @@ function onPaper(work: RgbImage, c: Candidate, o: SealOptions): boolean {
       const p = (y * work.width + x) * 3;
       const max = Math.max(d[p], d[p + 1], d[p + 2]);
       bright[max]++;
-      chroma[max - Math.min(d[p], d[p + 1], d[p + 2])]++;
+      const r = d[p] * white[0];
+      const g = d[p + 1] * white[1];
+      const b = d[p + 2] * white[2];
+      chroma[Math.min(255, Math.round(Math.max(r, g, b) - Math.min(r, g, b)))]++;
       n++;
     }
   }
