@@ -30,3 +30,12 @@ test('the scene white balances a tinted page to grey and leaves a white page alo
   const white = await svgToRgb(page(200, 200, '<rect x="0" y="0" width="200" height="100" fill="#8a5a34"/>', '#ffffff'));
   assert.deepEqual(sceneWhite(white), [1, 1, 1]);
 });
+
+test('grey seals over printed text are found only when enough voted centres on all the ink are fitted', async () => {
+  // Text edges vote everywhere on the all-ink mask: with too few centres fitted, seals under text go unseen.
+  const seals = [[250, 300], [700, 300], [250, 720], [700, 720]].map(([x, y]) => roundSeal(x!, y!, 110, 110, '#444', 1)).join('');
+  const img = await svgToRgb(page(1000, 1000, textLines(40, 40, 920, 30, 30) + seals));
+  const found = detectSeals(img).length;
+  assert.ok(found >= 2);
+  assert.ok(detectSeals(img, { allInkPeaks: 2 }).length < found);
+});
