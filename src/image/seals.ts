@@ -88,6 +88,12 @@ export interface SealOptions {
    * Coloured seals a little more worn are still found on the coloured ink alone.
    */
   readonly minAllInkHit: number;
+  /**
+   * Voted centres fitted per axis ratio on every ink at once: a grey seal of a copy over a block of
+   * dense text ranks 25th-64th among the votes there (the text's own edges vote everywhere), while
+   * the coloured ink alone keeps the default (`rings.peaksPerAspect`).
+   */
+  readonly allInkPeaks: number;
   /** Whether outlines are also searched on the coloured ink alone (see `colourRingsOf`). */
   readonly colourOnlyRings: boolean;
   /** Settings passed on to the outline search (its sizes come from the fractions above). */
@@ -124,6 +130,7 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   minPaperBright: 140,
   maxPaperChroma: 45,
   minAllInkHit: 0.89,
+  allInkPeaks: 64,
   colourOnlyRings: true,
   rings: {},
 };
@@ -423,13 +430,52 @@ export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {})
   // A colour blob holding a found outline is that seal welded to other ink (a title, a second
   // seal): the outline's box replaces it. Blobs with no outline in them (rectangular stamps) stay.
   const blobs = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)].filter((b) => !rings.some((r) => sharedShare(r, b) > 0.3));
-  const found = [...rings, ...blobs].filter((c) => onPaper(work, c, o));
+  const white = sceneWhite(work);
+  const found = [...rings, ...blobs].filter((c) => onPaper(work, c, o, white));
   found.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   return found.map((c) => toQuad(c, scale, image.width, image.height));
 }
 
-/** Whether the box lies on paper (see `minPaperBright`): bright enough in its brighter quarter, not strongly coloured. */
-function onPaper(work: RgbImage, c: Candidate, o: SealOptions): boolean {
+/** Share of the brightest pixels whose mean colour is taken as the scene's white. */
+const WHITE_SHARE = 0.05;
+
+/** Largest gain per channel the white balance applies: a scene with no white at all stays as it is. */
+const MAX_WHITE_GAIN = 1.6;
+
+/**
+ * Per-channel gains that make the scene's white grey: the mean colour of its brightest pixels is
+ * the paper under that light. A bill photographed under warm light, or printed on a tinted copy of
+ * its carbon set, fills the picture with yellowish paper; once balanced its paper is grey again,
+ * while wood, cloth or skin beside a white page keep their colour.
+ */
+export function sceneWhite(work: RgbImage): [number, number, number] {
+  const d = work.data;
+  const hist = new Uint32Array(256);
+  const n = work.width * work.height;
+  for (let i = 0; i < n; i++) hist[Math.max(d[3 * i]!, d[3 * i + 1]!, d[3 * i + 2]!)]++;
+  let level = 255;
+  for (let acc = 0; level > 0 && (acc += hist[level]!) < WHITE_SHARE * n; level--);
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (Math.max(d[3 * i]!, d[3 * i + 1]!, d[3 * i + 2]!) < level) continue;
+    sum[0] += d[3 * i]!;
+    sum[1] += d[3 * i + 1]!;
+    sum[2] += d[3 * i + 2]!;
+    count++;
+  }
+  if (count === 0) return [1, 1, 1];
+  const mean = sum.map((v) => v / count);
+  const top = Math.max(...mean);
+  const gain = (v: number): number => Math.min(MAX_WHITE_GAIN, top / Math.max(1, v));
+  return [gain(mean[0]!), gain(mean[1]!), gain(mean[2]!)];
+}
+
+/**
+ * Whether the box lies on paper (see `minPaperBright`): bright enough in its brighter quarter, not
+ * strongly coloured once the scene's white is made grey (`white`, see `sceneWhite`).
+ */
+function onPaper(work: RgbImage, c: Candidate, o: SealOptions, white: readonly [number, number, number] = [1, 1, 1]): boolean {
   const bright = new Uint32Array(256);
   const chroma = new Uint32Array(256);
   let n = 0;
@@ -439,7 +485,10 @@ function onPaper(work: RgbImage, c: Candidate, o: SealOptions): boolean {
       const p = (y * work.width + x) * 3;
       const max = Math.max(d[p], d[p + 1], d[p + 2]);
       bright[max]++;
-      chroma[max - Math.min(d[p], d[p + 1], d[p + 2])]++;
+      const r = d[p] * white[0];
+      const g = d[p + 1] * white[1];
+      const b = d[p + 2] * white[2];
+      chroma[Math.min(255, Math.round(Math.max(r, g, b) - Math.min(r, g, b)))]++;
       n++;
     }
   }
@@ -463,7 +512,7 @@ function ringsOf(work: RgbImage, red: Plane, blue: Plane, o: SealOptions): Ellip
   for (let i = 0; i < ink.length; i++) ink[i] = dark.data[i] | red.data[i] | blue.data[i];
   return findRings(
     { data: ink, width: work.width, height: work.height },
-    { minHit: o.minAllInkHit, ...o.rings, minRadius: Math.max(o.minSidePx / 2, (o.minSideFraction * longer) / 2), maxRadius: o.maxRingFraction * longer },
+    { minHit: o.minAllInkHit, peaksPerAspect: o.allInkPeaks, ...o.rings, minRadius: Math.max(o.minSidePx / 2, (o.minSideFraction * longer) / 2), maxRadius: o.maxRingFraction * longer },
   );
 }
 
