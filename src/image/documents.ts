@@ -99,6 +99,10 @@ export interface DocumentOptions {
   readonly maxLoneEdgeOverlap: number;
   /** Largest distance of two documents' corners, as a share of the first one's diagonal, for them to be one found twice. */
   readonly maxTwinShift: number;
+  /** Proportions of a card lying on a desk of papers, the least share of the frame it covers, and of the strip beside it that is one more document. */
+  readonly deskCardAspect: readonly [number, number];
+  readonly minDeskCardShare: number;
+  readonly minDeskRestShare: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -138,6 +142,9 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   besideCollinearity: 0.025,
   maxLoneEdgeOverlap: 0.2,
   maxTwinShift: 0.03,
+  deskCardAspect: [1.35, 1.85],
+  minDeskCardShare: 0.12,
+  minDeskRestShare: 0.25,
 };
 
 /** RGB colour bin (4 bits a channel). */
@@ -716,7 +723,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   if (pieces.length === 0 || covered >= o.fillsFrameFraction * total) {
     // Paper everywhere: cards on a desk of other papers still show their own borders.
     const split = splitByEdges([wholeQuad(work)], work, o, true, edgeQuadsFound());
-    return split.length < 2 ? [wholeImage(image)] : readingOrder(split.map((q) => finish(q, scale, image)));
+    const docs = split.length < 2 ? cardOnDesk(edgeQuadsFound(), work.width, work.height, o) : split;
+    return docs.length === 0 ? [wholeImage(image)] : readingOrder(docs.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
   const settled: boolean[] = [];
@@ -776,6 +784,44 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
 function loneEdgeDocuments(work: RgbImage, o: DocumentOptions, found: readonly EdgeQuad[], scale: number, image: RgbImage): LocatedDocument[] {
   const lone = splitByEdges([], work, o, false, found);
   return lone.length === 0 ? [wholeImage(image)] : readingOrder(lone.map((q) => finish(q, scale, image)));
+}
+
+/**
+ * Paper over the whole frame and a single edge quad in it: when that quad has a card's proportions
+ * and is too large for a portrait or a box printed on a page, it is a card lying on a desk of
+ * papers (or on a page). The paper beside it, when a document-sized strip of the frame, is the
+ * page it lies on or beside (cut by the frame: no edge quad closes it). Returns [] otherwise (the
+ * whole image is the document).
+ */
+export function cardOnDesk(found: readonly EdgeQuad[], w: number, h: number, o: DocumentOptions = DEFAULT_DOCUMENT_OPTIONS): Quad8[] {
+  if (found.length !== 1) return [];
+  const card = found[0];
+  const a = aspect(quadPointsOf(card.quad));
+  if (a < o.deskCardAspect[0] || a > o.deskCardAspect[1] || card.area < o.minDeskCardShare * w * h) return [];
+  const rest = besideStrip(card.quad, w, h);
+  return rest && rest.area >= o.minDeskRestShare * w * h ? [card.quad, rest.quad] : [card.quad];
+}
+
+/** The largest axis-aligned strip of the frame left of, right of, above or below a quad's box. */
+function besideStrip(q: Quad8, w: number, h: number): { quad: Quad8; area: number } | null {
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x0 = Math.max(0, Math.min(...xs));
+  const x1 = Math.min(w - 1, Math.max(...xs));
+  const y0 = Math.max(0, Math.min(...ys));
+  const y1 = Math.min(h - 1, Math.max(...ys));
+  const strips: Quad8[] = [
+    [0, 0, x0, 0, x0, h - 1, 0, h - 1],
+    [x1, 0, w - 1, 0, w - 1, h - 1, x1, h - 1],
+    [0, 0, w - 1, 0, w - 1, y0, 0, y0],
+    [0, y1, w - 1, y1, w - 1, h - 1, 0, h - 1],
+  ];
+  let best: { quad: Quad8; area: number } | null = null;
+  for (const s of strips) {
+    const area = quadArea(s);
+    if (area > 0 && (!best || area > best.area)) best = { quad: s, area };
+  }
+  return best;
 }
 
 /**

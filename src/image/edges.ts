@@ -25,6 +25,8 @@ export interface EdgeQuadOptions {
   readonly angleTolerance: number;
   /** Most lines kept from the Hough space. */
   readonly maxLines: number;
+  /** Longest break (samples) in a line's backing, between backed samples, that still counts as backed. */
+  readonly maxBridgedGap: number;
   /** Least distance (px) between two kept lines of nearly one direction. */
   readonly minLineGap: number;
   /** Most lines kept within one 10-degree band of directions. */
@@ -81,6 +83,7 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   angleTolerance: 3,
   maxLines: 48,
   maxLinesPerDirection: 12,
+  maxBridgedGap: 3,
   minLineGap: 6,
   minSideFraction: 0.12,
   maxOppositeAngle: 14,
@@ -300,6 +303,22 @@ export function houghLines(map: EdgeMap, o: EdgeQuadOptions, minVotes: number): 
   return kept.map((p) => lineSupport(map, p.t, p.r, o));
 }
 
+/**
+ * Gaps of at most `maxGap` samples between two backed samples count as backed. Where a stroke
+ * meets a document's edge (a ruled line of the paper under a card, a rule or text row running
+ * into it), the stroke's stronger gradient takes over the edge pixel: a pale card's side on ruled
+ * paper is backed in short dashes only, one break per rule.
+ */
+function bridgeGaps(hits: Uint8Array, maxGap: number): void {
+  if (maxGap <= 0) return;
+  let last = -1;
+  for (let k = 0; k < hits.length; k++) {
+    if (!hits[k]) continue;
+    if (last >= 0 && k - last - 1 <= maxGap) hits.fill(1, last + 1, k);
+    last = k;
+  }
+}
+
 /** Which samples along a line have a step-edge pixel of the line's direction within a pixel. */
 export function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQuadOptions): Line {
   const { w, h, angle } = map;
@@ -309,6 +328,7 @@ export function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQua
   const t0 = -diag;
   const n = 2 * diag + 1;
   const prefix = new Uint32Array(n + 1);
+  const hits = new Uint8Array(n);
   const tol = o.angleTolerance * 2 + 2;
   for (let k = 0; k < n; k++) {
     const t = t0 + k;
@@ -323,8 +343,10 @@ export function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQua
       const a = angle[y * w + x];
       if (a >= 0 && angleGap(a, theta) <= tol) hit = 1;
     }
-    prefix[k + 1] = prefix[k] + hit;
+    hits[k] = hit;
   }
+  bridgeGaps(hits, o.maxBridgedGap);
+  for (let k = 0; k < n; k++) prefix[k + 1] = prefix[k] + hits[k];
   return { theta, rho, cos, sin, t0, prefix };
 }
 

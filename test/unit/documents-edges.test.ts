@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { locateDocuments, type LocatedDocument } from '../../src/image/documents.js';
-import { edgeQuads } from '../../src/image/edges.js';
+import { cardOnDesk, locateDocuments, type LocatedDocument } from '../../src/image/documents.js';
+import { DEFAULT_EDGE_QUAD_OPTIONS, type EdgeQuad, edgeQuads, lineSupport, support } from '../../src/image/edges.js';
 import { downscaleTo } from '../../src/image/ops.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
@@ -131,4 +131,56 @@ test('a grey card the mask misses, with a sixth of one side lost to an object ov
   assert.ok(near(docs[1], [640, 200, 1100, 490], 30), describe(docs));
   // Four fully backed sides were required before: this card was lost.
   assert.equal(locateDocuments(img, { minLoneEdgeSupport: 0.8, minLoneCardSupport: 0.8 }).length, 1);
+});
+
+/** A desk of ruled papers filling the frame: grey rules, each 3 px thick, every `pitch` px. */
+function ruledDesk(w: number, h: number, pitch: number): string {
+  let s = `<rect width="${w}" height="${h}" fill="#e0e0e0"/>`;
+  for (let y = 10; y < h; y += pitch) s += `<rect x="0" y="${y}" width="${w}" height="3" fill="#a4a4a4"/>`;
+  return s;
+}
+
+test('edge support: short breaks where strokes meet an edge are bridged, long gaps are not', () => {
+  // A horizontal edge (gradient 90 degrees) at y = 20 backed in dashes: 6 px on, 2 px off.
+  const w = 200;
+  const h = 40;
+  const angle = new Int16Array(w * h).fill(-1);
+  for (let x = 0; x < w; x++) if (x % 8 < 6) angle[20 * w + x] = 90;
+  const map = { w, h, angle };
+  const backed = (gap: number): number => support(lineSupport(map, 90, 20, { ...DEFAULT_EDGE_QUAD_OPTIONS, maxBridgedGap: gap }), { x: 10, y: 20 }, { x: 190, y: 20 });
+  assert.ok(backed(0) < 0.8, String(backed(0)));
+  assert.ok(backed(3) > 0.97, String(backed(3)));
+  // Gaps of 10 px (a card's side missing along a stretch) stay gaps.
+  const sparse = new Int16Array(w * h).fill(-1);
+  for (let x = 0; x < w; x++) if (x % 20 < 10) sparse[20 * w + x] = 90;
+  const s = support(lineSupport({ w, h, angle: sparse }, 90, 20, DEFAULT_EDGE_QUAD_OPTIONS), { x: 10, y: 20 }, { x: 190, y: 20 });
+  assert.ok(s < 0.6, String(s));
+});
+
+test('paper over the whole frame and one edge quad of a card: the card and the paper beside it', () => {
+  const quad = (x0: number, y0: number, x1: number, y1: number): EdgeQuad => ({
+    quad: [x0, y0, x1, y0, x1, y1, x0, y1],
+    area: (x1 - x0) * (y1 - y0),
+    score: 1,
+    minSupport: 0.9,
+  });
+  // 480 x 170 frame: an ID-1 card (1.6:1) on the right, a desk page cut by the frame on its left.
+  const docs = cardOnDesk([quad(260, 20, 452, 140)], 480, 170);
+  assert.equal(docs.length, 2, JSON.stringify(docs));
+  assert.deepEqual(docs[0], [260, 20, 452, 20, 452, 140, 260, 140]);
+  assert.deepEqual(docs[1], [0, 0, 260, 0, 260, 169, 0, 169]);
+  // A portrait box (4:3) or a small box of card proportions is print on the page: no documents.
+  assert.deepEqual(cardOnDesk([quad(100, 20, 190, 140)], 480, 170), []);
+  assert.deepEqual(cardOnDesk([quad(100, 20, 164, 60)], 480, 170), []);
+  // A card filling the frame leaves no document-sized strip beside it.
+  assert.equal(cardOnDesk([quad(20, 10, 460, 290)], 480, 300).length, 1);
+  // Two edge quads are splitByEdges' business.
+  assert.deepEqual(cardOnDesk([quad(260, 20, 452, 140), quad(20, 20, 212, 140)], 480, 170), []);
+});
+
+test('a page filling the frame with a small photo box of card proportions on it stays one document', async () => {
+  const sheet = ruledDesk(1000, 1300, 40) + textLines(380, 120, 560, 12) + '<rect x="80" y="120" width="270" height="180" fill="#c9d3dd"/>';
+  const docs = locateDocuments(await svgToRgb(page(1000, 1300, sheet)));
+  assert.equal(docs.length, 1, describe(docs));
+  assert.deepEqual(docs[0].bbox, [0, 0, 999, 1299]);
 });
