@@ -798,8 +798,11 @@ export function cardOnDesk(found: readonly EdgeQuad[], w: number, h: number, o: 
   const card = found[0];
   const a = aspect(quadPointsOf(card.quad));
   if (a < o.deskCardAspect[0] || a > o.deskCardAspect[1] || card.area < o.minDeskCardShare * w * h) return [];
+  // Only with a page beside it: a card-shaped quad alone in a frame full of paper is as often the
+  // printed border of a scanned certificate filling the frame (dev seed 843: three such scans lost
+  // their cut-by-the-frame verdict to the inset quad), and the whole image loses nothing there.
   const rest = besideStrip(card.quad, w, h);
-  return rest && rest.area >= o.minDeskRestShare * w * h ? [card.quad, rest.quad] : [card.quad];
+  return rest && rest.area >= o.minDeskRestShare * w * h ? [card.quad, rest.quad] : [];
 }
 
 /** The largest axis-aligned strip of the frame left of, right of, above or below a quad's box. */
