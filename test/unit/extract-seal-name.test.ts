@@ -189,4 +189,7 @@ test('a place with only doubtful characters misread is given back from the provi
   assert.equal(repairDoubtfulPlace('桂木人民医院', new Set([1]), guangxi), '桂林人民医院');
   // Unsure first character with two places fitting its sure second one: left as read.
   assert.equal(repairDoubtfulPlace('X林人民医院', new Set([0]), guangxi), 'X林人民医院');
+  // A place sharing fewer characters than it differs in is another place: 尔实市 is left as read
+  // rather than made 大庆市 (only 市 agrees), even with both differing characters doubted.
+  assert.equal(repairDoubtfulPlace('尔实市第一医院', new Set([0, 1]), ['黑龙江省', '哈尔滨市', '大庆市']), '尔实市第一医院');
 });
