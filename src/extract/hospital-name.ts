@@ -396,9 +396,9 @@ function repairOrdinal(name: string, t: HospitalNameTables): string {
 /**
  * A name starting at no place whose place characters the recogniser was unsure of (南家第二人民医院
  * with 家 at 0.45) gets its place back: the province's names and cities that its start matches in
- * every sure character, when exactly one fits and replaces at least one unsure character. Two-
- * character cities are guessed here, unlike in restorePlacePrefix, because only characters the
- * recogniser itself doubted are replaced.
+ * every sure character and in at least as many characters as it differs in, when exactly one fits
+ * and replaces at least one unsure character. Two-character cities are guessed here, unlike in
+ * restorePlacePrefix, because only characters the recogniser itself doubted are replaced.
  */
 export function repairDoubtfulPlace(name: string, doubtful: ReadonlySet<number>, places: readonly string[]): string {
   if (doubtful.size === 0 || places.some((p) => name.startsWith(p))) return name;
@@ -407,6 +407,9 @@ export function repairDoubtfulPlace(name: string, doubtful: ReadonlySet<number>,
     const want = [...p];
     if (want.length < 2 || chars.length <= want.length + 1) return false;
     const differ = want.map((c, i) => (chars[i] !== c ? i : -1)).filter((i) => i >= 0);
+    // A place that shares fewer characters with the reading than it differs in is another place
+    // (尔实市 is no 大庆市: only 市 agrees), whatever the recogniser doubted.
+    if (differ.length > want.length - differ.length) return false;
     return differ.length > 0 && differ.every((i) => doubtful.has(i) && /[\u4e00-\u9fff]/u.test(chars[i]!));
   });
   // A place and a longer one starting with it (南宁, 南宁市) give the same name start: the longer is kept.

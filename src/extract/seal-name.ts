@@ -10,15 +10,28 @@ import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import type { OcrLine, PageAngle, Quad8 } from '../ocr/types.js';
 import { repairHospitalName } from './header.js';
-import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, type HospitalNameTables } from './hospital-name.js';
+import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables } from './hospital-name.js';
 import { extractTables } from './tables.js';
 
-/** The hospital named in a seal's ring text, or '' when it names none that starts at a place. */
-export function hospitalFromSealText(text: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+/**
+ * The hospital named in a seal's ring text, or '' when it names none that starts at a place. A
+ * reading that names none as read is tried again with each piece's place repaired by `repairPlace`
+ * (the invoice's province put back: 三林省第三医院 -> 吉林省第三医院), since a seal's ring loses or
+ * blurs its first characters as often as a printed line does.
+ */
+export function hospitalFromSealText(
+  text: string,
+  places: readonly string[],
+  t: HospitalNameTables = hospitalNameTables(),
+  repairPlace: (piece: string) => string = (piece) => piece,
+): string {
   // The seal's words (收费专用章) and anything but Chinese characters and brackets are no part of a name.
   const bare = t.sealWords.reduce((left, w) => left.split(w).join(' '), text).replace(/[^\u4e00-\u9fff()（）]+/gu, ' ');
   const pieces = bare.split(' ');
-  return nameInPieces(pieces, places, t) || nameInPieces(pieces.flatMap((p) => ringTurns(p, places)), places, t);
+  const named = nameInPieces(pieces, places, t) || nameInPieces(pieces.flatMap((p) => ringTurns(p, places)), places, t);
+  if (named !== '') return named;
+  const repaired = pieces.map(repairPlace);
+  return repaired.some((p, i) => p !== pieces[i]) ? nameInPieces(repaired, places, t) : '';
 }
 
 /**
@@ -189,6 +202,7 @@ export async function sealCheckedHospital(
   read: RegionReader,
   places: readonly string[],
   provincePlaces: readonly string[] = [],
+  repairPlace: (piece: string) => string = (piece) => piece,
 ): Promise<string> {
   const doubtful = doubtfulPositions(printed, page.lines);
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
@@ -199,7 +213,7 @@ export async function sealCheckedHospital(
   const found = await strips(page.angle);
   if (!found) return printed;
   const lines = await read(found.sheet, found.quads);
-  const seal = lines.map((l) => hospitalFromSealText(l.text, places)).find((n) => n !== '') ?? '';
+  const seal = lines.map((l) => hospitalFromSealText(l.text, places, hospitalNameTables(), repairPlace)).find((n) => n !== '') ?? '';
   return repairWithSeal(printed, seal, places, doubtful);
 }
 
@@ -215,6 +229,8 @@ export async function withSealCheckedHospital(
   read: RegionReader,
 ): Promise<MedicalResult> {
   const tables = extractTables();
-  const sealed = await sealCheckedHospital(result.hospital_name, page, strips, read, placesOf(tables), provincePlacesOf(province, tables));
+  // The seal's reading gets the province's place back as a printed name does (restorePlacePrefix).
+  const repairPlace = (piece: string) => restorePlacePrefix(piece, province, tables);
+  const sealed = await sealCheckedHospital(result.hospital_name, page, strips, read, placesOf(tables), provincePlacesOf(province, tables), repairPlace);
   return sealed === result.hospital_name ? result : { ...result, hospital_name: repairHospitalName(sealed, province, tables) };
 }

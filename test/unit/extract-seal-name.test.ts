@@ -30,6 +30,19 @@ test('only a missing, shapeless or placeless name, or one with a lost numeral, i
   assert.equal(needsSealCheck('沈阳市中心医院', places), false);
 });
 
+test('a ring reading whose place is misread is repaired from the province, only when it names none as read', async () => {
+  const { restorePlacePrefix } = await import('../../src/extract/hospital-name.js');
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const jilin = (piece: string) => restorePlacePrefix(piece, 'jilin', extractTables());
+  // 三林省: one character of 吉林省 misread; the province gives it back.
+  assert.equal(hospitalFromSealText('三林省第三医院收费专用章', places), '');
+  assert.equal(hospitalFromSealText('三林省第三医院收费专用章', places, undefined, jilin), '吉林省第三医院');
+  // A reading that names a hospital as read is not touched (another province's name stays).
+  assert.equal(hospitalFromSealText('沈阳中心医院', places, undefined, jilin), '沈阳中心医院');
+  // A repair that still names no place gives nothing.
+  assert.equal(hospitalFromSealText('家银中心医院', places, undefined, jilin), '');
+});
+
 test('a ring read from inside the name is turned to start at its place', () => {
   assert.deepEqual(ringTurns('第三医院山西省', ['山西省', '山西']), ['山西省第三医院']);
   assert.equal(hospitalFromSealText('第三医院山西省', places), '山西省第三医院');
@@ -176,4 +189,7 @@ test('a place with only doubtful characters misread is given back from the provi
   assert.equal(repairDoubtfulPlace('桂木人民医院', new Set([1]), guangxi), '桂林人民医院');
   // Unsure first character with two places fitting its sure second one: left as read.
   assert.equal(repairDoubtfulPlace('X林人民医院', new Set([0]), guangxi), 'X林人民医院');
+  // A place sharing fewer characters than it differs in is another place: 尔实市 is left as read
+  // rather than made 大庆市 (only 市 agrees), even with both differing characters doubted.
+  assert.equal(repairDoubtfulPlace('尔实市第一医院', new Set([0, 1]), ['黑龙江省', '哈尔滨市', '大庆市']), '尔实市第一医院');
 });
