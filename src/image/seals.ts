@@ -130,7 +130,7 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   minPaperBright: 140,
   maxPaperChroma: 45,
   minAllInkHit: 0.89,
-  allInkPeaks: 64,
+  allInkPeaks: 24,
   colourOnlyRings: true,
   rings: {},
 };
