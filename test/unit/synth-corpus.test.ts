@@ -150,3 +150,16 @@ test('pointInQuad: inside, outside, on a tilted quad', async () => {
   assert.ok(!pointInQuad(q, 10, 10));
   assert.ok(!pointInQuad(q, 190, 190));
 });
+
+test('hospital VAT invoices print their visit: 门诊号 on outpatient ones, 住院号 on inpatient ones', async () => {
+  const cases = [['费用类票据/门诊普通增值税票', '门诊号'], ['费用类票据/住院电子普通增值税票', '住院号']] as const;
+  for (const [kind, word] of cases) {
+    for (let seed = 200; seed < 203; seed++) {
+      const doc = await generateDocument(seed, kind, VARIANTS[0]);
+      const texts = doc.page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []));
+      assert.ok(texts.some((t) => t.includes(word)), `${kind} seed ${seed} prints ${word}`);
+      const other = word === '门诊号' ? '住院号' : '门诊号';
+      assert.ok(!texts.some((t) => t.includes(other)), `${kind} seed ${seed} does not print ${other}`);
+    }
+  }
+});

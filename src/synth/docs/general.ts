@@ -485,6 +485,12 @@ function buildOther(ctx: BuildContext): Built {
   return { page: s.page(), seals: s.seals, extract: null, variant: null };
 }
 
+/** The 备注 text of a hospital VAT invoice: the visit's number (and for a stay, its dates). */
+function visitRemark(rng: Rng, visit: number): string {
+  if (visit === 1) return `门诊号：${rng.digits(10)}  就诊日期：${iso(randomDate(rng, 2019, 2024))}`;
+  return `住院号：${rng.digits(8)}  住院天数：${rng.int(2, 20)}天`;
+}
+
 function buildFeeList(ctx: BuildContext, kind: 'settlement' | 'cost_list' | 'receipt' | 'vat_invoice'): Built {
   const { rng, def, person } = ctx;
   const visit = def.visit ?? (rng.chance(0.5) ? 1 : 2);
@@ -525,6 +531,9 @@ function buildFeeList(ctx: BuildContext, kind: 'settlement' | 'cost_list' | 'rec
     s.text(`纳税人识别号：${person.idNumber}`, 80, 356, 26);
     const y = table(s, 60, 420, [560, 200, 140, 160, 200, 320], ['货物或应税劳务、服务名称', '规格型号', '单位', '数量', '单价', '金额'], items.slice(0, 6).map((it) => [`*医疗服务*${it.c.name}`, it.c.spec, it.c.unit, String(it.n), formatAmount(it.c.price), formatAmount(it.cost)]), 22, 40, ink);
     s.text(`价税合计（大写）${capitalAmount(total)}   （小写）¥${formatAmount(total)}`, 80, y + 20, 26);
+    // A hospital's VAT invoice carries the visit in its 备注 box (门诊号 / 住院号 and dates), as real
+    // ones do; without it an outpatient and an inpatient VAT invoice would be the same document.
+    if (def.visit !== undefined) s.text(`备注：${visitRemark(rng, def.visit)}`, 80, y + 64, 22, { color: ink });
     s.text(`销售方 名称：${ctx.hospital}`, 80, 830, 26);
     s.text(`收款人：${randomName(rng)}  复核：${randomName(rng)}  开票人：${randomName(rng)}`, 80, 920, 24, { color: ink });
     s.seal(1350, 880, { shape: 'oval', rx: 130, ry: 85, ringText: ctx.hospital, centerText: rng.digits(15), bottomText: '发票专用章', star: false });
