@@ -51,6 +51,17 @@ export interface RingOptions {
   /** Median stroke thickness of the outline relative to the larger half-axis, at most. */
   readonly maxStroke: number;
   /**
+   * A blurred photo thickens every stroke by the same few pixels, which on a small seal is more
+   * than `maxStroke` of its radius. An outline drawn as one clean line (>= `cleanArc` of its
+   * inked length in one connected piece) with paper just outside it nearly all round (ink there at
+   * <= `cleanOutside` of the angles) may then be up to `maxBlurredStroke` thick: the other things
+   * that thick (solid discs, bold box-shaped glyphs) are still refused by their filled inside or
+   * their few marks inside.
+   */
+  readonly maxBlurredStroke: number;
+  readonly cleanArc: number;
+  readonly cleanOutside: number;
+  /**
    * Outlines whose larger half-axis is below this fraction of the mask's longer side are the size
    * of a few glyphs, where an ellipse threaded through digits or a word also finds ink all round:
    * they must keep this share of their inked outline in one connected piece.
@@ -76,6 +87,9 @@ export const DEFAULT_RING_OPTIONS: RingOptions = {
   minPieces: 6,
   // Seal borders are about 6 % of the radius; bold glyphs and dark discs 15 % and more.
   maxStroke: 0.13,
+  maxBlurredStroke: 0.2,
+  cleanArc: 0.9,
+  cleanOutside: 0.1,
   smallRing: 0.035,
   minSmallArc: 0.42,
 };
@@ -508,7 +522,13 @@ function accepts(mask: Plane, e: Ellipse, o: RingOptions): boolean {
   // both sides).
   if (ev.outside > o.maxOutside) return false;
   if (Math.max(e.a, e.b) < o.smallRing * Math.max(mask.width, mask.height) && ev.arc < o.minSmallArc) return false;
-  return ev.ink >= o.minInside && ev.ink <= o.maxInside && ev.pieces >= o.minPieces && ev.stroke <= o.maxStroke;
+  return ev.ink >= o.minInside && ev.ink <= o.maxInside && ev.pieces >= o.minPieces && thinEnough(ev, o);
+}
+
+/** The outline is thin: within `maxStroke`, or within `maxBlurredStroke` when it is one clean line. */
+function thinEnough(ev: RingEvidence, o: RingOptions): boolean {
+  if (ev.stroke <= o.maxStroke) return true;
+  return ev.stroke <= o.maxBlurredStroke && ev.arc >= o.cleanArc && ev.outside <= o.cleanOutside;
 }
 
 /**

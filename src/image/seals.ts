@@ -8,7 +8,7 @@
  * stamps), and reject red text lines and rules (too elongated) and specks.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { tiltedFrame } from './frames.js';
+import { loneFrames, tiltedFrame } from './frames.js';
 import { findRings, halfExtents, outlineNear, type Ellipse, type RingOptions } from './rings.js';
 import {
   adaptiveDarkMask,
@@ -94,6 +94,17 @@ export interface SealOptions {
    * the coloured ink alone keeps the default (`rings.peaksPerAspect`).
    */
   readonly allInkPeaks: number;
+  /**
+   * Whether rectangular stamps are also looked for on the dark ink (`greyFramesOf`): a stamp
+   * photocopied grey has no hue for the colour blobs.
+   */
+  readonly greyFrames: boolean;
+  /** Share of a grey frame's own ink lying along its four sides, at least (see `greyFramesOf`). */
+  readonly minGreyFrameEdgeShare: number;
+  /** Thickest over thinnest side of a grey frame, at most: a pressed frame is one stroke all round. */
+  readonly maxGreyFrameStrokeRatio: number;
+  /** Mean side stroke of a grey frame relative to its shorter side, at most. */
+  readonly maxGreyFrameStroke: number;
   /** Whether outlines are also searched on the coloured ink alone (see `colourRingsOf`). */
   readonly colourOnlyRings: boolean;
   /** Settings passed on to the outline search (its sizes come from the fractions above). */
@@ -132,6 +143,10 @@ export const DEFAULT_SEAL_OPTIONS: SealOptions = {
   minAllInkHit: 0.89,
   allInkPeaks: 24,
   colourOnlyRings: true,
+  greyFrames: true,
+  minGreyFrameEdgeShare: 0.95,
+  maxGreyFrameStrokeRatio: 2,
+  maxGreyFrameStroke: 0.1,
   rings: {},
 };
 
@@ -424,14 +439,17 @@ export function detectSeals(image: RgbImage, options: Partial<SealOptions> = {})
   const o = { ...DEFAULT_SEAL_OPTIONS, ...options };
   const { image: work, scale } = downscaleTo(image, o.workSide);
   const [red, blue] = colourMasks(work, [o.red, o.blue]);
-  const allInk = ringsOf(work, red, blue, o).map(ellipseBox);
+  const dark = darkInk(work, o);
+  const allInk = ringsOf(work, dark, red, blue, o).map(ellipseBox);
   const colourOnly = o.colourOnlyRings ? colourRingsOf(work, red, blue, o).map(ellipseBox) : [];
   const rings = [...allInk, ...colourOnly.filter((c) => !allInk.some((r) => sharedShare(c, r) > 0.3 || sharedShare(r, c) > 0.3))];
   // A colour blob holding a found outline is that seal welded to other ink (a title, a second
   // seal): the outline's box replaces it. Blobs with no outline in them (rectangular stamps) stay.
   const blobs = [...sealsOfInk(work, red, o), ...sealsOfInk(work, blue, o)].filter((b) => !rings.some((r) => sharedShare(r, b) > 0.3));
+  const coloured = [...rings, ...blobs];
+  const grey = o.greyFrames ? greyFramesOf(work, dark, o).filter((g) => !coloured.some((c) => sharedShare(c, g) > 0.3 || sharedShare(g, c) > 0.3)) : [];
   const white = sceneWhite(work);
-  const found = [...rings, ...blobs].filter((c) => onPaper(work, c, o, white));
+  const found = [...coloured, ...grey].filter((c) => onPaper(work, c, o, white));
   found.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   return found.map((c) => toQuad(c, scale, image.width, image.height));
 }
@@ -501,13 +519,40 @@ function onPaper(work: RgbImage, c: Candidate, o: SealOptions, white: readonly [
   return level(bright, 0.75) >= o.minPaperBright && level(chroma, 0.5) <= o.maxPaperChroma;
 }
 
+/** Ink darker than its neighbourhood, whatever its hue (print, grey seals of copies). */
+function darkInk(work: RgbImage, o: SealOptions): Plane {
+  const longer = Math.max(work.width, work.height);
+  return adaptiveDarkMask(toGray(work), Math.max(8, Math.round(longer * 0.015)), o.darkOffset);
+}
+
+/**
+ * Rectangular stamps on the dark ink: a stamp photocopied grey has no hue, so the colour blobs
+ * miss it. Held to a frame standing alone round a few words (see `loneFrames`), because black
+ * print is full of rectangles: form cells (joined to their neighbours), QR codes (solid),
+ * boxed glyphs (one or two marks inside).
+ */
+function greyFramesOf(work: RgbImage, dark: Plane, o: SealOptions): Candidate[] {
+  const longer = Math.max(work.width, work.height);
+  return loneFrames(dark, {
+    minSide: Math.max(o.minSidePx, o.minSideFraction * longer),
+    maxSide: o.minRuleFraction * longer,
+    maxAspect: o.maxAspect,
+    minCoverage: o.minTiltedFrame,
+    minEdgeShare: o.minGreyFrameEdgeShare,
+    maxStrokeRatio: o.maxGreyFrameStrokeRatio,
+    maxStroke: o.maxGreyFrameStroke,
+    minPieces: o.minFramePieces - 1,
+    minInside: o.minInk,
+    maxInside: 0.45,
+  });
+}
+
 /**
  * Round and oval outlines on every ink at once (dark on its surroundings, or red, or blue): grey
  * seals of copies are only dark, pale translucent ones only coloured.
  */
-function ringsOf(work: RgbImage, red: Plane, blue: Plane, o: SealOptions): Ellipse[] {
+function ringsOf(work: RgbImage, dark: Plane, red: Plane, blue: Plane, o: SealOptions): Ellipse[] {
   const longer = Math.max(work.width, work.height);
-  const dark = adaptiveDarkMask(toGray(work), Math.max(8, Math.round(longer * 0.015)), o.darkOffset);
   const ink = new Uint8Array(dark.data.length);
   for (let i = 0; i < ink.length; i++) ink[i] = dark.data[i] | red.data[i] | blue.data[i];
   return findRings(

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_SEAL_OPTIONS, detectSeals } from '../../src/image/seals.js';
-import { findRings } from '../../src/image/rings.js';
+import sharp from 'sharp';
+import { DEFAULT_RING_OPTIONS, findRings } from '../../src/image/rings.js';
 import { adaptiveDarkMask, toGray } from '../../src/image/ops.js';
 import { tiltedFrame } from '../../src/image/frames.js';
 import type { Quad8 } from '../../src/ocr/types.js';
@@ -104,4 +105,23 @@ test('tiltedFrame: a turned frame covers its sides at its own angle, a block of 
   assert.ok(fitFrame.coverage >= 0.9, JSON.stringify(fitFrame));
   assert.ok(Math.abs(fitFrame.angle + 12) <= 3, JSON.stringify(fitFrame));
   assert.ok(fitWords.coverage < DEFAULT_SEAL_OPTIONS.minTiltedFrame, JSON.stringify(fitWords));
+});
+
+test('findRings: a small seal blurred thick is still a ring when its outline is one clean line', async () => {
+  // A 60 px seal (ring, eight marks, a centre mark) on a page photographed out of focus: the blur
+  // spreads its 3 px ring to about a sixth of the radius, over `maxStroke`.
+  let seal = '<circle cx="150" cy="150" r="30" fill="none" stroke="#444" stroke-width="3"/><rect x="146" y="146" width="8" height="8" fill="#444"/>';
+  for (let k = 0; k < 8; k++) {
+    const t = (k * Math.PI) / 4;
+    seal += `<rect x="${150 + Math.cos(t) * 19 - 2}" y="${150 + Math.sin(t) * 19 - 2}" width="4" height="4" fill="#444"/>`;
+  }
+  const { data, info } = await sharp(Buffer.from(page(300, 300, seal))).removeAlpha().blur(1.6).raw().toBuffer({ resolveWithObject: true });
+  const mask = adaptiveDarkMask(toGray({ data, width: info.width, height: info.height, channels: 3 }), 9, 14);
+  const strokes: number[] = [];
+  const rings = findRings(mask, { minRadius: 16, maxRadius: 60, onCandidate: (_e, ev) => strokes.push(ev.stroke) });
+  assert.equal(rings.length, 1, JSON.stringify(rings));
+  assert.ok(Math.abs(rings[0]!.cx - 150) <= 3 && Math.abs(rings[0]!.a - 30) <= 4, JSON.stringify(rings));
+  // The rule is what finds it: held to the plain stroke limit, the same outline is refused.
+  assert.ok(Math.max(...strokes) > DEFAULT_RING_OPTIONS.maxStroke, JSON.stringify(strokes));
+  assert.deepEqual(findRings(mask, { minRadius: 16, maxRadius: 60, maxBlurredStroke: DEFAULT_RING_OPTIONS.maxStroke }), []);
 });
