@@ -70,6 +70,8 @@ export interface OcclusionSettings {
   /** Share of the edge a border must run along on one side, and at most on the other. */
   readonly minBorderRun: number;
   readonly maxOtherRun: number;
+  /** Colour distance from the surface's reference within which a patch that is not paper is the surface. */
+  readonly surfaceMatch: number;
 }
 
 export const OCCLUSION_SETTINGS: OcclusionSettings = {
@@ -98,6 +100,7 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   borderStrip: 0.05,
   minBorderRun: 0.7,
   maxOtherRun: 0.3,
+  surfaceMatch: 50,
 };
 
 /** Whether the pixel at (x, y) is paper: true, false, or null when off the image or unclear. */
@@ -109,6 +112,11 @@ export type ColourProbe = (x: number, y: number) => readonly [number, number, nu
 /** What a pair decision reads of the pixels. */
 export interface PixelTests {
   readonly paper: PaperTest;
+  /**
+   * Whether the pixel is the surface the papers lie on (null off the image or when unknown). A
+   * patch that is neither paper nor surface is a coloured sheet: a bank card, a printed cover.
+   */
+  readonly surface?: PaperTest;
   readonly colour: ColourProbe;
 }
 
@@ -428,6 +436,21 @@ export function paperBothSides(contact: Contact, offset: number, towards: Point,
 }
 
 /**
+ * Whether a pixel belongs to a sheet: paper, or a colour that is not the surface either (a
+ * coloured card's face). Without a surface test, paper alone.
+ */
+function sheetTest(px: PixelTests): PaperTest {
+  const surface = px.surface;
+  if (!surface) return px.paper;
+  return (x, y) => {
+    const p = px.paper(x, y);
+    if (p !== false) return p;
+    const f = surface(x, y);
+    return f === null ? null : !f;
+  };
+}
+
+/**
  * Which of two touching sheets lies under the other, read at the upper one's real edge (or at the
  * contact when no edge stands out): 0 for `a`, 1 for `b`, null when there is not paper on both
  * sides or no clear sign. The sheet whose own border runs whole along the edge is the upper one;
@@ -440,7 +463,7 @@ export function edgeCues(a: Quad8, contact: Contact, px: PixelTests, s: Occlusio
   const towardsA = quadCentre(a);
   const found = edgeOffset(contact, towardsA, px.colour, s);
   const offset = found ?? 0;
-  if (!paperBothSides(contact, offset, towardsA, px.paper, s)) return null;
+  if (!paperBothSides(contact, offset, towardsA, sheetTest(px), s)) return null;
   const [runA, runB] = borderRun(contact, offset, towardsA, px.colour, s);
   if (runA >= s.minBorderRun && runB <= s.maxOtherRun) return 1;
   if (runB >= s.minBorderRun && runA <= s.maxOtherRun) return 0;
@@ -574,7 +597,13 @@ export function pixelTestsOf(image: RgbImage, quads: readonly Quad8[], s: Occlus
     const c = patchColour(image, x, y, r);
     return c ? dist(c, paperRef) < dist(c, surfaceRef) : null;
   };
-  return { paper, colour };
+  // The surface: nearer its reference than the paper's, and close to it (a textured desk varies
+  // round its median; a coloured card lies farther off).
+  const surface: PaperTest = (x, y) => {
+    const c = patchColour(image, x, y, r);
+    return c ? dist(c, surfaceRef) <= dist(c, paperRef) && dist(c, surfaceRef) < s.surfaceMatch : null;
+  };
+  return { paper, colour, surface };
 }
 
 /** Per located document of an upload, whether another one lies on it. */

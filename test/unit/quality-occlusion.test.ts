@@ -116,6 +116,20 @@ test('edge cues need paper on both sides: a sheet\'s edge against the surface sa
   assert.equal(edgeCues(rect(100, 100, 400, 300), vertical(500, 100, 400), px), null);
 });
 
+test('a coloured card under a white sheet: its face is no paper, yet no surface either, so the edge cues still read', () => {
+  // A blue card (not paper-coloured) under a white receipt laid from x = 500; the card's print runs to that edge.
+  const card = rect(100, 100, 400, 300);
+  const receipt = rect(500, 100, 300, 300);
+  const lines = [0, 1, 2, 3, 4].map((k) => rect(150, 170 + 36 * k, 350, 10));
+  const tones = drawn([{ quad: rect(100, 100, 450, 300), tone: [40, 70, 140] }, { quad: receipt, tone: [250, 250, 250] }], lines);
+  const onPaper = (x: number, y: number): boolean => inRect(receipt, x, y);
+  const onSurface = (x: number, y: number): boolean => !inRect(rect(100, 100, 700, 300), x, y);
+  const withSurface: PixelTests = { paper: onPaper, colour: tones.colour, surface: onSurface };
+  assert.equal(edgeCues(card, vertical(500, 100, 400), withSurface), 0);
+  // Without telling the card from the surface, the edge reads as a sheet beside the table.
+  assert.equal(edgeCues(card, vertical(500, 100, 400), { paper: onPaper, colour: tones.colour }), null);
+});
+
 test('two sheets of one tint with no edge between them: print cut at the shared split marks the lower one', () => {
   // One paper colour on both sides, so no edge step stands out; the quads meet at x = 500, where
   // the lower page's text lines end and the upper card keeps a blank margin.
