@@ -61,6 +61,8 @@ export interface OcclusionSettings {
   /** Least share of the edge with print right beside it for that side to be cut, and how many times the other side's share it must be. */
   readonly minCut: number;
   readonly cutRatio: number;
+  /** The same least share when no edge stands out and the quads' shared split is read instead. */
+  readonly minCutAtSplit: number;
   /** Share of the edge's length from which a piece of print runs along the edge rather than across it. */
   readonly parallelRun: number;
   /** Width of the strip read for a border beside the edge, as a share of the contact's length (at least 6 px). */
@@ -68,6 +70,8 @@ export interface OcclusionSettings {
   /** Share of the edge a border must run along on one side, and at most on the other. */
   readonly minBorderRun: number;
   readonly maxOtherRun: number;
+  /** Colour distance from the surface's reference within which a patch that is not paper is the surface. */
+  readonly surfaceMatch: number;
 }
 
 export const OCCLUSION_SETTINGS: OcclusionSettings = {
@@ -91,10 +95,12 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   printContrast: 60,
   minCut: 0.05,
   cutRatio: 2.5,
+  minCutAtSplit: 0.1,
   parallelRun: 0.3,
   borderStrip: 0.05,
   minBorderRun: 0.7,
   maxOtherRun: 0.3,
+  surfaceMatch: 50,
 };
 
 /** Whether the pixel at (x, y) is paper: true, false, or null when off the image or unclear. */
@@ -106,6 +112,11 @@ export type ColourProbe = (x: number, y: number) => readonly [number, number, nu
 /** What a pair decision reads of the pixels. */
 export interface PixelTests {
   readonly paper: PaperTest;
+  /**
+   * Whether the pixel is the surface the papers lie on (null off the image or when unknown). A
+   * patch that is neither paper nor surface is a coloured sheet: a bank card, a printed cover.
+   */
+  readonly surface?: PaperTest;
   readonly colour: ColourProbe;
 }
 
@@ -425,24 +436,45 @@ export function paperBothSides(contact: Contact, offset: number, towards: Point,
 }
 
 /**
+ * Whether a pixel belongs to a sheet: paper, or a colour that is not the surface either (a
+ * coloured card's face). Without a surface test, paper alone.
+ */
+function sheetTest(px: PixelTests): PaperTest {
+  const surface = px.surface;
+  if (!surface) return px.paper;
+  return (x, y) => {
+    const p = px.paper(x, y);
+    if (p !== false) return p;
+    const f = surface(x, y);
+    return f === null ? null : !f;
+  };
+}
+
+/**
  * Which of two touching sheets lies under the other, read at the upper one's real edge (or at the
  * contact when no edge stands out): 0 for `a`, 1 for `b`, null when there is not paper on both
  * sides or no clear sign. The sheet whose own border runs whole along the edge is the upper one;
  * else the one whose print is cut at the edge (only where the edge itself was found: elsewhere the
- * strip may lie across the upper sheet's own print) is the lower one.
+ * strip may lie across the upper sheet's own print) is the lower one. Where no edge stands out
+ * but the two quads meet on one line (`sharedSplit`), that line is read instead, with a higher
+ * bar for cut print (`minCutAtSplit`).
  */
-export function edgeCues(a: Quad8, contact: Contact, px: PixelTests, s: OcclusionSettings = OCCLUSION_SETTINGS): 0 | 1 | null {
+export function edgeCues(a: Quad8, contact: Contact, px: PixelTests, s: OcclusionSettings = OCCLUSION_SETTINGS, sharedSplit = false): 0 | 1 | null {
   const towardsA = quadCentre(a);
   const found = edgeOffset(contact, towardsA, px.colour, s);
   const offset = found ?? 0;
-  if (!paperBothSides(contact, offset, towardsA, px.paper, s)) return null;
+  if (!paperBothSides(contact, offset, towardsA, sheetTest(px), s)) return null;
   const [runA, runB] = borderRun(contact, offset, towardsA, px.colour, s);
   if (runA >= s.minBorderRun && runB <= s.maxOtherRun) return 1;
   if (runB >= s.minBorderRun && runA <= s.maxOtherRun) return 0;
-  if (found === null) return null;
+  // Without the edge found (two papers of one tint, no step between them), the split the
+  // localiser drew where they part stands in for it when the quads share it: the strip read there
+  // may lie a little inside the upper sheet, over its own print, so the bar is higher.
+  if (found === null && !sharedSplit) return null;
+  const least = found === null ? s.minCutAtSplit : s.minCut;
   const [cutA, cutB] = cutPrint(contact, offset, towardsA, px.colour, s);
-  if (cutA >= s.minCut && cutA >= s.cutRatio * cutB) return 0;
-  if (cutB >= s.minCut && cutB >= s.cutRatio * cutA) return 1;
+  if (cutA >= least && cutA >= s.cutRatio * cutB) return 0;
+  if (cutB >= least && cutB >= s.cutRatio * cutA) return 1;
   return null;
 }
 
@@ -484,7 +516,8 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   const size = Math.min(shorterSide(a), shorterSide(b));
   if (contact.gap > s.touchGap * size && !paperBetween(contact, px.paper, s)) return null;
   // What lies right beside the upper sheet's real edge: the most direct signs.
-  const atEdge = edgeCues(a, contact, px, s);
+  // Quads that meet on one line (no gap, no overlap to speak of) were split there by the localiser.
+  const atEdge = edgeCues(a, contact, px, s, Math.abs(contact.gap) <= s.touchGap * size);
   if (atEdge !== null) return atEdge;
   const [onA, onB] = peeks(a, b, contact, px.paper, s);
   // Paper on a's side past the contact is b's sheet running on under a: b is the lower one.
@@ -564,7 +597,13 @@ export function pixelTestsOf(image: RgbImage, quads: readonly Quad8[], s: Occlus
     const c = patchColour(image, x, y, r);
     return c ? dist(c, paperRef) < dist(c, surfaceRef) : null;
   };
-  return { paper, colour };
+  // The surface: nearer its reference than the paper's, and close to it (a textured desk varies
+  // round its median; a coloured card lies farther off).
+  const surface: PaperTest = (x, y) => {
+    const c = patchColour(image, x, y, r);
+    return c ? dist(c, surfaceRef) <= dist(c, paperRef) && dist(c, surfaceRef) < s.surfaceMatch : null;
+  };
+  return { paper, colour, surface };
 }
 
 /** Per located document of an upload, whether another one lies on it. */

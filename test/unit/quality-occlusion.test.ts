@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { borderRun, cornerOnPaper, cutPrint, edgeCues, edgeOffset, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, edgeCues, edgeOffset, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
@@ -114,6 +114,37 @@ test('edge cues need paper on both sides: a sheet\'s edge against the surface sa
   const px = drawn([{ quad: rect(100, 100, 400, 300), tone: [235, 235, 230] }, { quad: rect(560, 100, 300, 300), tone: [250, 250, 250] }], [frame]);
   assert.equal(paperBothSides(vertical(500, 100, 400), 0, { x: 300, y: 250 }, px.paper), false);
   assert.equal(edgeCues(rect(100, 100, 400, 300), vertical(500, 100, 400), px), null);
+});
+
+test('a coloured card under a white sheet: its face is no paper, yet no surface either, so the edge cues still read', () => {
+  // A blue card (not paper-coloured) under a white receipt laid from x = 500; the card's print runs to that edge.
+  const card = rect(100, 100, 400, 300);
+  const receipt = rect(500, 100, 300, 300);
+  const lines = [0, 1, 2, 3, 4].map((k) => rect(150, 170 + 36 * k, 350, 10));
+  const tones = drawn([{ quad: rect(100, 100, 450, 300), tone: [40, 70, 140] }, { quad: receipt, tone: [250, 250, 250] }], lines);
+  const onPaper = (x: number, y: number): boolean => inRect(receipt, x, y);
+  const onSurface = (x: number, y: number): boolean => !inRect(rect(100, 100, 700, 300), x, y);
+  const withSurface: PixelTests = { paper: onPaper, colour: tones.colour, surface: onSurface };
+  assert.equal(edgeCues(card, vertical(500, 100, 400), withSurface), 0);
+  // Without telling the card from the surface, the edge reads as a sheet beside the table.
+  assert.equal(edgeCues(card, vertical(500, 100, 400), { paper: onPaper, colour: tones.colour }), null);
+});
+
+test('two sheets of one tint with no edge between them: print cut at the shared split marks the lower one', () => {
+  // One paper colour on both sides, so no edge step stands out; the quads meet at x = 500, where
+  // the lower page's text lines end and the upper card keeps a blank margin.
+  const lower = rect(100, 100, 400, 300);
+  const upper = rect(500, 100, 300, 300);
+  const lines = [0, 1, 2, 3, 4].map((k) => rect(150, 170 + 36 * k, 350, 10));
+  const px = scene([lower, upper], lines);
+  assert.equal(lowerOfPair(lower, upper, px), 0);
+  assert.equal(lowerOfPair(upper, lower, px), 1, 'the order of the pair does not matter');
+  // A single band ending at the split (2 or 3 samples in 40) is under the higher bar, not the usual one.
+  const mark = scene([lower, upper], [rect(150, 170, 350, 16)]);
+  assert.equal(lowerOfPair(lower, upper, mark), null);
+  assert.equal(lowerOfPair(lower, upper, mark, { ...OCCLUSION_SETTINGS, minCutAtSplit: OCCLUSION_SETTINGS.minCut }), 0);
+  // The same lines with a gap between the quads: the split is not shared, no decision from print.
+  assert.equal(edgeCues(lower, { from: [510, 100], to: [510, 400], gap: 20 }, px), null);
 });
 
 test('found quads a little apart with paper between them still touch', () => {
