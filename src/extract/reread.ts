@@ -370,6 +370,26 @@ export function genderFromStrip(text: string): 0 | 1 | 2 {
   return value === 1 || value === 2 ? value : 0;
 }
 
+/** Least probability an alternative needs to stand for a gender value the recogniser misread. */
+const GENDER_ALTERNATIVE_MIN = 0.03;
+
+/**
+ * A gender cell read as its label and one character that is no gender (性别效 on a blurred photo):
+ * the value can only be 男 or 女, so when exactly one of them is among the recogniser's
+ * alternatives for that character, it is the value. Every such cell must agree; 0 otherwise.
+ */
+export function genderFromAlternatives(lines: readonly OcrLine[]): 0 | 1 | 2 {
+  const found = new Set<1 | 2>();
+  for (const l of lines) {
+    const m = /(?:性别|性.?[:：]|^[^\u4e00-\u9fff]?别[:：])[:：]?([^男女:：])$/u.exec(compact(l.text));
+    const last = l.chars[l.chars.length - 1];
+    if (!m || !last || last.char !== m[1]) continue;
+    const genders = (last.alternatives ?? []).filter((a) => (a.char === '男' || a.char === '女') && a.score >= GENDER_ALTERNATIVE_MIN);
+    if (genders.length === 1) found.add(genders[0]!.char === '男' ? 1 : 2);
+  }
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
 /**
  * Strips right of the patient's name label (交款人, 姓名, 患者姓名, ...) when the page pass read no
  * name (a character lost, the value under a seal or too faint): the label starts the line (after
@@ -453,5 +473,10 @@ export async function rereadHeaderFields(
   if (patientName && (!doubtfulName || replacesDoubtfulName(result.patient_name, patientName))) out = { ...out, patient_name: patientName };
   const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
   if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
+  // Still none: the cell's character misread on both looks; its alternatives may hold the value.
+  if (out.patient_gender === 0 && genderQuads.length > 0) {
+    const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines]);
+    if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
+  }
   return out;
 }
