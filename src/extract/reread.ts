@@ -418,6 +418,54 @@ export function patientNameFromStrip(text: string): string {
 }
 
 /**
+ * Forms of a label with one character after its first lost (交款 for 交款人, 缴人 for 缴款人):
+ * on blurred print the recogniser drops a faint character as a blank, and the label then no longer
+ * matches. Only labels of three characters or more: two-character forms of shorter labels are
+ * too common a start of other text.
+ */
+function labelsWithOneLost(labels: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const l of labels) {
+    const c = [...l];
+    if (c.length < 3) continue;
+    for (let i = 1; i < c.length; i++) out.add([...c.slice(0, i), ...c.slice(i + 1)].join(''));
+  }
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The patient's name on a line starting with its label read with one character lost (交款叶敏丽),
+ * when the page pass read no name. The rest must read as a person's name starting with a common
+ * family name, and the line must not start with a whole label (交款人统一社会信用代码 is another
+ * field). Several such lines must agree; '' otherwise.
+ */
+export function nameAfterClippedLabel(lines: readonly OcrLine[]): string {
+  const { labels, others } = labelsOfField('patient_name');
+  const whole = [...labels, ...others];
+  const clipped = labelsWithOneLost(labels);
+  const found = new Set<string>();
+  for (const l of lines) {
+    const text = compact(l.text);
+    if (whole.some((w) => text.startsWith(w))) continue;
+    const form = clipped.find((c) => text.startsWith(c));
+    if (!form) continue;
+    const name = patientNameFromStrip(text.slice(form.length));
+    const first = [...name][0];
+    if (first !== undefined && headerValueTables().surnames.has(first) && [...name].length <= 4) found.add(name);
+  }
+  return found.size === 1 ? [...found][0]! : '';
+}
+
+/**
+ * Whether the name after a clipped label replaces the page pass's: it read none, or it read the
+ * clipped label's first name character as the label's lost one (交款叶敏丽 read as 交款[人] 敏丽) and
+ * so lost the family name: the page's name is the clipped reading without its first character.
+ */
+export function takesClippedName(read: string, clipped: string): boolean {
+  return read === '' || ([...clipped].length === [...read].length + 1 && clipped.endsWith(read));
+}
+
+/**
  * A read name that starts with no common family name (`surnames` in data/header-values.json): most
  * often the family name misread (慕怡 for 蔡怡, a seal stroke or a fold over it), worth a second
  * reading of the name's strip. Rare family names are read twice and kept.
@@ -448,7 +496,10 @@ export async function rereadHeaderFields(
 ): Promise<MedicalResult> {
   // A gender cell with its label misread needs no second look.
   const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) : 0;
-  const result = misread === 0 ? pageResult : { ...pageResult, patient_gender: misread };
+  const gendered = misread === 0 ? pageResult : { ...pageResult, patient_gender: misread };
+  // Nor does a name whose label lost a character.
+  const clippedName = gendered.patient_name === '' || nameIsDoubtful(gendered.patient_name) ? nameAfterClippedLabel(lines) : '';
+  const result = clippedName !== '' && takesClippedName(gendered.patient_name, clippedName) ? { ...gendered, patient_name: clippedName } : gendered;
   const labelled = needsHospitalReread(result.hospital_name) ? hospitalValueStrips(lines) : null;
   // No label read: the payee row is found from its neighbours (复核人, 收款人).
   const hospitalStrips = labelled === null ? [] : labelled.length > 0 ? labelled : payeeRowStrips(lines);

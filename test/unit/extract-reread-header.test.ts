@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { dropLeadingLabel, genderFromAlternatives, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import { dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -162,4 +162,33 @@ test('header re-read: a gender cell misread on both looks is read from its alter
     quads.map((q) => withLastAlternatives({ ...line('性别：效', 400, 100), quad: q }, [{ char: '女', score: 0.08 }])),
   );
   assert.equal(result.patient_gender, 2);
+});
+
+test('name after a label that lost a character: 交款叶敏丽 gives 叶敏丽; other fields and non-names give nothing', () => {
+  assert.equal(nameAfterClippedLabel([line('交款叶敏丽', 60, 100)]), '叶敏丽');
+  assert.equal(nameAfterClippedLabel([line('缴款：王小明', 60, 100)]), '王小明');
+  // A whole label is the page pass's business (and 交款人统一社会信用代码 another field's).
+  assert.equal(nameAfterClippedLabel([line('交款人统一社会信用代码：140105195811196344', 60, 100)]), '');
+  // Not a name: no common family name first, or too long.
+  assert.equal(nameAfterClippedLabel([line('交款统一社会信用代码', 60, 100)]), '');
+  // Two lines naming different people: nothing.
+  assert.equal(nameAfterClippedLabel([line('交款叶敏丽', 60, 100), line('交款王小明', 60, 140)]), '');
+});
+
+test('header re-read: a name whose label lost a character replaces the page reading that lost its family name', async () => {
+  const lines = hubeiInpatientPage('交款叶敏丽', '性别：女');
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  // The page pass takes 叶 for the label's misread 人 and loses the family name.
+  assert.equal(out.result.patient_name, '敏丽');
+  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map((q) => ({ text: '', score: 1, quad: q, chars: [] })));
+  assert.equal(result.patient_name, '叶敏丽');
+});
+
+test('a clipped-label name replaces no name, or the same name without its first character only', () => {
+  assert.ok(takesClippedName('', '叶敏丽'));
+  assert.ok(takesClippedName('敏丽', '叶敏丽'));
+  assert.ok(!takesClippedName('王敏丽', '叶敏丽'));
+  assert.ok(!takesClippedName('丽', '叶敏丽'));
 });
