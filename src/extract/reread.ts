@@ -370,6 +370,26 @@ export function genderFromStrip(text: string): 0 | 1 | 2 {
   return value === 1 || value === 2 ? value : 0;
 }
 
+/** Least probability an alternative needs to stand for a gender value the recogniser misread. */
+const GENDER_ALTERNATIVE_MIN = 0.03;
+
+/**
+ * A gender cell read as its label and one character that is no gender (性别效 on a blurred photo):
+ * the value can only be 男 or 女, so when exactly one of them is among the recogniser's
+ * alternatives for that character, it is the value. Every such cell must agree; 0 otherwise.
+ */
+export function genderFromAlternatives(lines: readonly OcrLine[]): 0 | 1 | 2 {
+  const found = new Set<1 | 2>();
+  for (const l of lines) {
+    const m = /(?:性别|性.?[:：]|^[^\u4e00-\u9fff]?别[:：])[:：]?([^男女:：])$/u.exec(compact(l.text));
+    const last = l.chars[l.chars.length - 1];
+    if (!m || !last || last.char !== m[1]) continue;
+    const genders = (last.alternatives ?? []).filter((a) => (a.char === '男' || a.char === '女') && a.score >= GENDER_ALTERNATIVE_MIN);
+    if (genders.length === 1) found.add(genders[0]!.char === '男' ? 1 : 2);
+  }
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
 /**
  * Strips right of the patient's name label (交款人, 姓名, 患者姓名, ...) when the page pass read no
  * name (a character lost, the value under a seal or too faint): the label starts the line (after
@@ -395,6 +415,54 @@ export function patientNameStrips(lines: readonly OcrLine[]): Quad8[] {
 export function patientNameFromStrip(text: string): string {
   const value = readHeaderValue('person', compact(text).replace(/^[:：]+/, ''));
   return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Forms of a label with one character after its first lost (交款 for 交款人, 缴人 for 缴款人):
+ * on blurred print the recogniser drops a faint character as a blank, and the label then no longer
+ * matches. Only labels of three characters or more: two-character forms of shorter labels are
+ * too common a start of other text.
+ */
+function labelsWithOneLost(labels: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const l of labels) {
+    const c = [...l];
+    if (c.length < 3) continue;
+    for (let i = 1; i < c.length; i++) out.add([...c.slice(0, i), ...c.slice(i + 1)].join(''));
+  }
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The patient's name on a line starting with its label read with one character lost (交款叶敏丽),
+ * when the page pass read no name. The rest must read as a person's name starting with a common
+ * family name, and the line must not start with a whole label (交款人统一社会信用代码 is another
+ * field). Several such lines must agree; '' otherwise.
+ */
+export function nameAfterClippedLabel(lines: readonly OcrLine[]): string {
+  const { labels, others } = labelsOfField('patient_name');
+  const whole = [...labels, ...others];
+  const clipped = labelsWithOneLost(labels);
+  const found = new Set<string>();
+  for (const l of lines) {
+    const text = compact(l.text);
+    if (whole.some((w) => text.startsWith(w))) continue;
+    const form = clipped.find((c) => text.startsWith(c));
+    if (!form) continue;
+    const name = patientNameFromStrip(text.slice(form.length));
+    const first = [...name][0];
+    if (first !== undefined && headerValueTables().surnames.has(first) && [...name].length <= 4) found.add(name);
+  }
+  return found.size === 1 ? [...found][0]! : '';
+}
+
+/**
+ * Whether the name after a clipped label replaces the page pass's: it read none, or it read the
+ * clipped label's first name character as the label's lost one (交款叶敏丽 read as 交款[人] 敏丽) and
+ * so lost the family name: the page's name is the clipped reading without its first character.
+ */
+export function takesClippedName(read: string, clipped: string): boolean {
+  return read === '' || ([...clipped].length === [...read].length + 1 && clipped.endsWith(read));
 }
 
 /**
@@ -428,7 +496,10 @@ export async function rereadHeaderFields(
 ): Promise<MedicalResult> {
   // A gender cell with its label misread needs no second look.
   const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) : 0;
-  const result = misread === 0 ? pageResult : { ...pageResult, patient_gender: misread };
+  const gendered = misread === 0 ? pageResult : { ...pageResult, patient_gender: misread };
+  // Nor does a name whose label lost a character.
+  const clippedName = gendered.patient_name === '' || nameIsDoubtful(gendered.patient_name) ? nameAfterClippedLabel(lines) : '';
+  const result = clippedName !== '' && takesClippedName(gendered.patient_name, clippedName) ? { ...gendered, patient_name: clippedName } : gendered;
   const labelled = needsHospitalReread(result.hospital_name) ? hospitalValueStrips(lines) : null;
   // No label read: the payee row is found from its neighbours (复核人, 收款人).
   const hospitalStrips = labelled === null ? [] : labelled.length > 0 ? labelled : payeeRowStrips(lines);
@@ -453,5 +524,10 @@ export async function rereadHeaderFields(
   if (patientName && (!doubtfulName || replacesDoubtfulName(result.patient_name, patientName))) out = { ...out, patient_name: patientName };
   const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
   if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
+  // Still none: the cell's character misread on both looks; its alternatives may hold the value.
+  if (out.patient_gender === 0 && genderQuads.length > 0) {
+    const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines]);
+    if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
+  }
   return out;
 }

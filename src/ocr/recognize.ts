@@ -3,7 +3,7 @@
  * [-1, 1] goes in, a per-timestep softmax over the character set comes out, and CTC greedy
  * decoding turns it into text with a confidence and a position for every character.
  */
-import type { OcrChar } from './types.js';
+import type { CharAlternative, OcrChar } from './types.js';
 import type { Pixels } from '../image/warp.js';
 
 export const REC_HEIGHT = 48;
@@ -22,6 +22,44 @@ export interface DecodedLine {
   /** Mean character confidence, 0 when nothing was read. */
   readonly score: number;
   readonly chars: OcrChar[];
+}
+
+/**
+ * Characters read with less confidence than this carry their alternatives (OcrChar.alternatives).
+ * Sharp print reads almost every character above it, so the extra scan runs on blurred or spoilt
+ * characters only and costs nothing on a clean page.
+ */
+export const ALTERNATIVES_BELOW = 0.9;
+/** How many alternatives an unsure character keeps. */
+const ALTERNATIVES = 3;
+
+/**
+ * The likeliest other characters at a character's place: the highest probability of each class over
+ * its steps and one step either side (a blurred character's second guess often peaks on the blank
+ * step next to it), blank and the character itself excluded.
+ */
+export function charAlternatives(
+  probs: Float32Array,
+  steps: number,
+  classes: number,
+  charset: readonly string[],
+  from: number,
+  to: number,
+  chosen: number,
+): CharAlternative[] {
+  const best = new Map<number, number>();
+  for (let t = Math.max(0, from - 1); t <= Math.min(steps - 1, to); t++) {
+    const base = t * classes;
+    for (let c = 1; c < classes; c++) {
+      const p = probs[base + c]!;
+      if (c === chosen || p < 0.005) continue;
+      if (p > (best.get(c) ?? 0)) best.set(c, p);
+    }
+  }
+  return [...best.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, ALTERNATIVES)
+    .map(([c, score]) => ({ char: charset[c] ?? '', score }));
 }
 
 /** Width a crop of (width × height) pixels gets at the recognition height. */
@@ -84,7 +122,12 @@ export function ctcDecode(
     if (prev > 0) {
       const centre = (runStart + endStep) / 2 / steps; // fraction of the tensor width
       const x = contentFraction > 0 ? Math.min(1, Math.max(0, centre / contentFraction)) : 0;
-      chars.push({ char: charset[prev] ?? '', score: runBest, x });
+      const char = charset[prev] ?? '';
+      if (runBest < ALTERNATIVES_BELOW) {
+        chars.push({ char, score: runBest, x, alternatives: charAlternatives(probs, steps, classes, charset, runStart, endStep, prev) });
+      } else {
+        chars.push({ char, score: runBest, x });
+      }
     }
   };
   for (let t = 0; t < steps; t++) {

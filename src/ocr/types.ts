@@ -12,6 +12,18 @@ export interface OcrChar {
   readonly score: number;
   /** Horizontal centre of the character along the line, as a fraction of the line's length [0, 1]. */
   readonly x: number;
+  /**
+   * Only on unsure characters (score below ALTERNATIVES_BELOW, recognize.ts): the recogniser's next
+   * likeliest characters at this place, likeliest first. A field whose value is one of a few
+   * words (男 / 女) can then be read from them when the best guess is none of its values.
+   */
+  readonly alternatives?: readonly CharAlternative[];
+}
+
+/** A character the recogniser also considered at a place, with its probability there. */
+export interface CharAlternative {
+  readonly char: string;
+  readonly score: number;
 }
 
 export interface OcrLine {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { dropLeadingLabel, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import { dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -131,4 +131,64 @@ test('header re-read: a doubtful name is re-read and replaced by a reading start
   const reading = (text: string) => async (quads: Quad8[]): Promise<OcrLine[]> => quads.map((q) => ({ text, score: 1, quad: q, chars: [] }));
   assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：蔡怡'))).patient_name, '蔡怡');
   assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：慕'))).patient_name, '慕怡', 'a shorter reading is not taken');
+});
+
+/** A line whose last character was read unsure, with the recogniser's alternatives for it. */
+function withLastAlternatives(l: OcrLine, alternatives: { char: string; score: number }[]): OcrLine {
+  const chars = l.chars.map((c, i) => (i === l.chars.length - 1 ? { ...c, score: 0.4, alternatives } : c));
+  return { ...l, chars };
+}
+
+test('gender from alternatives: a misread value cell gives the one gender among its alternatives', () => {
+  const misread = withLastAlternatives(line('性别效', 600, 700), [{ char: '安', score: 0.28 }, { char: '女', score: 0.06 }]);
+  assert.equal(genderFromAlternatives([misread]), 2);
+  assert.equal(genderFromAlternatives([withLastAlternatives(line('性别：另', 600, 700), [{ char: '男', score: 0.2 }])]), 1);
+  // Both genders, or one too unlikely, or no alternatives: nothing.
+  assert.equal(genderFromAlternatives([withLastAlternatives(line('性别效', 600, 700), [{ char: '女', score: 0.1 }, { char: '男', score: 0.05 }])]), 0);
+  assert.equal(genderFromAlternatives([withLastAlternatives(line('性别效', 600, 700), [{ char: '女', score: 0.01 }])]), 0);
+  assert.equal(genderFromAlternatives([line('性别效', 600, 700)]), 0);
+  // Not a gender cell: another label, or more than one character after the label.
+  assert.equal(genderFromAlternatives([withLastAlternatives(line('类别：效', 600, 700), [{ char: '女', score: 0.2 }])]), 0);
+  assert.equal(genderFromAlternatives([withLastAlternatives(line('性别：女效', 600, 700), [{ char: '男', score: 0.2 }])]), 0);
+});
+
+test('header re-read: a gender cell misread on both looks is read from its alternatives', async () => {
+  const lines = hubeiInpatientPage('交款人：王小明', '性别：效');
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.patient_gender, 0);
+  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) =>
+    quads.map((q) => withLastAlternatives({ ...line('性别：效', 400, 100), quad: q }, [{ char: '女', score: 0.08 }])),
+  );
+  assert.equal(result.patient_gender, 2);
+});
+
+test('name after a label that lost a character: 交款叶敏丽 gives 叶敏丽; other fields and non-names give nothing', () => {
+  assert.equal(nameAfterClippedLabel([line('交款叶敏丽', 60, 100)]), '叶敏丽');
+  assert.equal(nameAfterClippedLabel([line('缴款：王小明', 60, 100)]), '王小明');
+  // A whole label is the page pass's business (and 交款人统一社会信用代码 another field's).
+  assert.equal(nameAfterClippedLabel([line('交款人统一社会信用代码：140105195811196344', 60, 100)]), '');
+  // Not a name: no common family name first, or too long.
+  assert.equal(nameAfterClippedLabel([line('交款统一社会信用代码', 60, 100)]), '');
+  // Two lines naming different people: nothing.
+  assert.equal(nameAfterClippedLabel([line('交款叶敏丽', 60, 100), line('交款王小明', 60, 140)]), '');
+});
+
+test('header re-read: a name whose label lost a character replaces the page reading that lost its family name', async () => {
+  const lines = hubeiInpatientPage('交款叶敏丽', '性别：女');
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  // The page pass takes 叶 for the label's misread 人 and loses the family name.
+  assert.equal(out.result.patient_name, '敏丽');
+  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map((q) => ({ text: '', score: 1, quad: q, chars: [] })));
+  assert.equal(result.patient_name, '叶敏丽');
+});
+
+test('a clipped-label name replaces no name, or the same name without its first character only', () => {
+  assert.ok(takesClippedName('', '叶敏丽'));
+  assert.ok(takesClippedName('敏丽', '叶敏丽'));
+  assert.ok(!takesClippedName('王敏丽', '叶敏丽'));
+  assert.ok(!takesClippedName('丽', '叶敏丽'));
 });

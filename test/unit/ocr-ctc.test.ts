@@ -90,3 +90,20 @@ test('CTC decoding stops a step\'s scan at a class above 0.5 and still finds eve
   assert.equal(out.text, expected.trim());
   for (const ch of out.chars) assert.ok(ch.score > 0 && ch.score <= 1);
 });
+
+test('CTC: an unsure character carries the next likeliest characters at its place, a sure one none', () => {
+  const cs = characterSet('男\n女\n效\n安');
+  const classes = cs.length;
+  // Step 0: 效 at 0.95 (sure). Step 2: 效 at 0.5 with 安 0.3 and 女 0.1 beside it; the blank step
+  // after it holds 男 at 0.04 (a second guess that peaks next to the character).
+  const m = new Float32Array(4 * classes);
+  m.set([0, 0, 0, 0.95, 0.05, 0], 0);
+  m.set([1, 0, 0, 0, 0, 0], classes);
+  m.set([0.1, 0, 0.1, 0.5, 0.3, 0], 2 * classes);
+  m.set([0.96, 0.04, 0, 0, 0, 0], 3 * classes);
+  const out = ctcDecode(m, 4, classes, cs);
+  assert.equal(out.text, '效效');
+  assert.equal(out.chars[0]!.alternatives, undefined);
+  assert.deepEqual(out.chars[1]!.alternatives!.map((a) => a.char), ['安', '女', '男']);
+  assert.ok(Math.abs(out.chars[1]!.alternatives![2]!.score - 0.04) < 1e-6);
+});
