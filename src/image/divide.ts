@@ -49,6 +49,8 @@ export interface DivideOptions {
   readonly tripleCutShare: readonly [number, number];
   /** ... each cut backed on at least this share. */
   readonly minTripleCutSupport: number;
+  /** Least ratio of the shorter to the longer of two opposite sides of a quad cut in a row (see rowShaped). */
+  readonly minOppositeRatio: number;
 }
 
 export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
@@ -66,6 +68,7 @@ export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   maxTripleAspect: 5.4,
   tripleCutShare: [0.2, 0.45],
   minTripleCutSupport: 0.1,
+  minOppositeRatio: 0.5,
 };
 
 const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
@@ -103,11 +106,24 @@ export function cutSupport(map: EdgeMap, a: Point, b: Point, tol: number): numbe
 function longSidesOf(q: Quad8, map: EdgeMap, minAspect: number, maxAspect: number, borderGap: number): { long: number; k: number; a0: Point; a1: Point; b1: Point; b0: Point } | null {
   const p = quadPointsOf(q);
   const long = aspect(p);
-  if (long < minAspect || long > maxAspect) return null;
+  if (long < minAspect || long > maxAspect || !rowShaped(p, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio)) return null;
   if (p.some((c) => c.x < borderGap || c.y < borderGap || c.x > map.w - 1 - borderGap || c.y > map.h - 1 - borderGap)) return null;
   const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
   const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
   return { long, k, a0: p[k], a1: p[(k + 1) % 4], b1: p[(k + 2) % 4], b0: p[(k + 3) % 4] };
+}
+
+/**
+ * Whether a quad has the shape of documents laid in a row: each side at least `minRatio` of the
+ * side opposite it, as perspective leaves a row of cards (its far side a fifth or so shorter). A
+ * wedge, one side a fraction of its opposite one, is no row: a region running into the frame
+ * (a pale surface merged with a card) closes such a quad, and cutting it "between two cards" made
+ * the card two documents (seed 921) where the whole quad had matched it.
+ */
+export function rowShaped(p: readonly Point[], minRatio: number): boolean {
+  const d = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+  const ratio = (u: number, v: number): number => Math.min(u, v) / Math.max(u, v, 1e-9);
+  return ratio(d(p[0], p[1]), d(p[2], p[3])) >= minRatio && ratio(d(p[1], p[2]), d(p[3], p[0])) >= minRatio;
 }
 
 /**

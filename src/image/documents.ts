@@ -713,7 +713,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     .map((c): Region => ({ labels, label: c.label, comp: c }))
     .flatMap((reg) => (touchesBorder(reg.comp, work.width, work.height) ? brighterSheet(work, reg, o, r) ?? [reg] : [reg]))
     .flatMap((reg): Piece[] => {
-      const parts = splitByOutline(reg.labels, reg.label, reg.comp, work.width, work.height, stepMap);
+      const parts = splitByOutline(reg.labels, reg.label, reg.comp, work.width, work.height, stepMap, {}, work);
       if (parts) return parts.map((quad) => ({ region: reg, quad, area: quadArea(quad) }));
       return splitNotched(reg, work.width, work.height, o, 2).map((part) => ({ region: part, quad: null, area: part.comp.area }));
     })

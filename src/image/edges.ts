@@ -12,6 +12,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { signedArea, type Point } from './geometry.js';
 import { clipConvex, clockwise, polygonArea, type Vertex } from './polygon.js';
+import { endRun, isPrintedRule } from './printed-rule.js';
 import type { RgbImage } from './types.js';
 
 export interface EdgeQuadOptions {
@@ -410,7 +411,7 @@ function along(p: Point, a: Point, b: Point): number {
  * card; the border between them is what gives it away. A card's title band also crosses the card,
  * but near one side, so only crossings that leave each part `minDividedShare` of the quad count.
  */
-export function dividedQuad(lines: readonly Line[], sides: readonly number[], ta: number, tb: number, pts: readonly Point[], o: EdgeQuadOptions): boolean {
+export function dividedQuad(lines: readonly Line[], sides: readonly number[], ta: number, tb: number, pts: readonly Point[], o: EdgeQuadOptions, img?: RgbImage): boolean {
   // Sides: k from pts[0] to pts[1], j from pts[1] to pts[2], l from pts[2] to pts[3], i from pts[3] to pts[0].
   const [i, j, k, l] = sides;
   for (let m = 0; m < lines.length; m++) {
@@ -429,11 +430,20 @@ export function dividedQuad(lines: readonly Line[], sides: readonly number[], ta
     const lo = o.minDividedShare;
     if (fp < lo || fp > 1 - lo || fq < lo || fq > 1 - lo) continue;
     if (support(line, p, q) < o.minDividerSupport) continue;
+    // A table's rule across a page, backed by the text along it, is no border (printed-rule.ts).
+    if (img && isPrintedRule(img, p, q, endSupports(line, p, q))) continue;
     // Each part must have a document's proportions: the top of a text block or a portrait also
     // runs across a card, but leaves a long strip on one side of it.
     if (aspect([a0, p, q, b0]) <= o.maxPartAspect && aspect([p, a1, b1, q]) <= o.maxPartAspect) return true;
   }
   return false;
+}
+
+/** Backing of a divider's line near each of its two ends (the runs printed-rule.ts checks). */
+function endSupports(line: Line, p: Point, q: Point): [number, number] {
+  const f = endRun(Math.hypot(q.x - p.x, q.y - p.y));
+  const at = (t: number): Point => ({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
+  return [support(line, p, at(f)), support(line, at(1 - f), q)];
 }
 
 /** Median brightness (brightest channel) over a grid of points inside a quad: its stock, not its print. */
@@ -613,7 +623,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       if (short || minS < o.minSideSupport || sum / 4 < o.minMeanSupport) continue;
       const area = Math.abs(signedArea(pts));
       if (area < o.minAreaFraction * w * h) continue;
-      if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o)) continue;
+      if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o, img)) continue;
       if (printedPicture(img, pts, o)) continue;
       found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS });
     }

@@ -11,6 +11,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { convexHull, signedArea } from './geometry.js';
 import type { Component } from './ops.js';
+import type { RgbImage } from './types.js';
 import {
   angleGap,
   aspect,
@@ -329,7 +330,7 @@ function pixelsInside(pts: readonly Point[], m: RegionMask): { inside: number; t
 }
 
 /** Quads closed by two near-parallel pairs of outline lines, lying inside the region. */
-function candidates(lines: readonly Line[], backing: readonly Line[], m: RegionMask, o: OutlineOptions): Candidate[] {
+function candidates(lines: readonly Line[], backing: readonly Line[], m: RegionMask, o: OutlineOptions, img?: RgbImage): Candidate[] {
   const margin = 0.03 * Math.max(m.w, m.h);
   const near = (p: Point | null): p is Point =>
     p !== null && p.x >= m.x0 - margin && p.y >= m.y0 - margin && p.x <= m.x0 + m.w - 1 + margin && p.y <= m.y0 + m.h - 1 + margin;
@@ -375,7 +376,7 @@ function candidates(lines: readonly Line[], backing: readonly Line[], m: RegionM
       if (firmSides < 2 || backed < o.minPartlyBacked * perimeter) continue;
       // Two documents whose sides happen to line up close a quad of their own; the border between
       // them, crossing it, gives it away.
-      if (dividedQuad(backing, [i, j, k, l], ta, tb, pts, DIVIDER_OPTIONS)) continue;
+      if (dividedQuad(backing, [i, j, k, l], ta, tb, pts, DIVIDER_OPTIONS, img)) continue;
       const ordered = orderCorners(pts);
       if (sampledInside(ordered, m) < o.minInside) continue;
       const { inside, total, pixels } = pixelsInside(ordered, m);
@@ -399,6 +400,7 @@ export function splitByOutline(
   imageHeight: number,
   stepEdges: () => EdgeMap,
   options: Partial<OutlineOptions> = {},
+  img?: RgbImage,
 ): Quad8[] | null {
   const o = { ...DEFAULT_OUTLINE_OPTIONS, ...options };
   const m = regionMask(labels, label, comp, imageWidth);
@@ -452,7 +454,7 @@ export function splitByOutline(
     }
   }
   const backing = lines.map((l) => lineSupport({ w: imageWidth, h: imageHeight, angle: wide }, l.theta, l.rho, lineOptions));
-  const pool = candidates(lines, backing, m, o);
+  const pool = candidates(lines, backing, m, o, img);
   if (pool.length < 2) return null;
   // Greedy cover: the quad adding the most uncovered region (weighted by how well the outline
   // backs it) first; a quad that mostly repeats what is chosen is a part of a chosen document.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cutSupport, divideIntoThree, divideLongQuad } from '../../src/image/divide.js';
+import { cutSupport, divideIntoThree, divideLongQuad, rowShaped } from '../../src/image/divide.js';
 import { isSliver, isWedge } from '../../src/image/documents.js';
 import type { EdgeMap } from '../../src/image/edges.js';
 import { joinCutPages } from '../../src/image/outline.js';
@@ -112,4 +112,17 @@ test('a quad 3.55 times as long as wide (three cards overlapping) is three docum
   assert.ok(parts, 'divided');
   assert.ok(Math.abs(parts[0][2] - 113) <= 2 && Math.abs(parts[2][0] - 206) <= 2, JSON.stringify(parts));
   assert.equal(divideIntoThree(q, map, { minTripleAspect: 3.6 }), null);
+});
+
+test('a wedge is no row of documents: it is never cut, however well a cross edge backs it', () => {
+  // A quad 2.6:1 by its mean sides, its right side a fifth of its left one (a region running into
+  // the frame), crossed by a fully backed edge at x = 120.
+  const map = verticalSteps(300, 200, [[120, 0, 160]]);
+  const wedge: Quad8 = [0, 0, 236, 0, 251, 35, 0, 161];
+  assert.equal(rowShaped([{ x: 0, y: 0 }, { x: 236, y: 0 }, { x: 251, y: 35 }, { x: 0, y: 161 }], 0.5), false);
+  assert.equal(divideLongQuad(wedge, map), null);
+  // The same crossing in a row of two cards in perspective (far side 20 % shorter) still cuts it.
+  assert.equal(rowShaped([{ x: 20, y: 20 }, { x: 220, y: 27 }, { x: 220, y: 83 }, { x: 20, y: 90 }], 0.5), true);
+  const row = verticalSteps(260, 120, [[120, 20, 90]]);
+  assert.ok(divideLongQuad([20, 20, 220, 27, 220, 83, 20, 90], row));
 });
