@@ -1,72 +1,9 @@
 /**
- * Evidence for the sides of cards lying on ruled or printed papers, kept apart from the edge
- * finder (edges.ts) so that its general rules stay short.
- *
- * A pale card on a ruled sheet covers the rules: each rule ends on the card's side. Where it ends
- * the rule's own, stronger gradient takes over the edge pixels for a few samples, so the side's
- * backing breaks once per rule, for as long as the rule's end is wide under blur (diagonal rules
- * and a soft photo: 4-8 working pixels). A break that ends on a stroke of another direction is
- * explained by that stroke ending on the side, which is the card's side; an unexplained break of
- * that length (paper showing through, nothing at all on the line) stays unbacked.
+ * Cards closed from three firm sides, kept apart from the edge finder (edges.ts) so that its
+ * general rules stay short. A card of the paper's own tint lying on a ruled or printed sheet, or in
+ * a patch of light as bright as itself, keeps three sides as firm steps but loses most of the
+ * fourth: edges.ts asks every side of a quad for half its length, so the card was never closed.
  */
-
-/** Degrees between two undirected directions in whole degrees [0, 180). */
-function directionGap(a: number, b: number): number {
-  const d = Math.abs(a - b) % 180;
-  return Math.min(d, 180 - d);
-}
-
-/**
- * Which samples along a line have a step-edge pixel of another direction (at least `minCrossing`
- * degrees off the line's) within `reach` pixels across it: a stroke or rule meeting the line there.
- */
-export function crossedSamples(
-  angle: Int16Array,
-  w: number,
-  h: number,
-  line: { readonly theta: number; readonly rho: number; readonly cos: number; readonly sin: number; readonly t0: number },
-  n: number,
-  reach: number,
-  minCrossing: number,
-): Uint8Array {
-  const crossed = new Uint8Array(n);
-  const { cos, sin, rho, t0, theta } = line;
-  for (let k = 0; k < n; k++) {
-    const t = t0 + k;
-    const px = rho * cos - t * sin;
-    const py = rho * sin + t * cos;
-    for (let off = -reach; off <= reach; off++) {
-      const x = Math.round(px + off * cos);
-      const y = Math.round(py + off * sin);
-      if (x < 0 || y < 0 || x >= w || y >= h) continue;
-      const a = angle[y * w + x];
-      if (a >= 0 && directionGap(a, theta) >= minCrossing) {
-        crossed[k] = 1;
-        break;
-      }
-    }
-  }
-  return crossed;
-}
-
-/**
- * Breaks of at most `maxGap` samples between two backed samples count as backed when a stroke of
- * another direction meets the line inside the break (see the file comment). Changes `hits` in place.
- */
-export function bridgeCrossedGaps(hits: Uint8Array, crossed: Uint8Array, maxGap: number): void {
-  if (maxGap <= 0) return;
-  let last = -1;
-  for (let k = 0; k < hits.length; k++) {
-    if (!hits[k]) continue;
-    if (last >= 0 && k - last - 1 <= maxGap && hasCrossing(crossed, last + 1, k)) hits.fill(1, last + 1, k);
-    last = k;
-  }
-}
-
-function hasCrossing(crossed: Uint8Array, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (crossed[k]) return true;
-  return false;
-}
 
 /** What a card-shaped quad may lack: one side backed this little, the other three this well. */
 export interface WeakSideRule {

@@ -10,7 +10,7 @@
  * side of a stroke is the same paper, so they are left out before any line is fitted.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { bridgeCrossedGaps, cornerHolds, crossedSamples, weakCardSide, type WeakSideRule } from './card-closing.js';
+import { cornerHolds, weakCardSide, type WeakSideRule } from './card-closing.js';
 import { signedArea, type Point } from './geometry.js';
 import { clipConvex, clockwise, polygonArea, type Vertex } from './polygon.js';
 import type { RgbImage } from './types.js';
@@ -28,9 +28,6 @@ export interface EdgeQuadOptions {
   readonly maxLines: number;
   /** Longest break (samples) in a line's backing, between backed samples, that still counts as backed. */
   readonly maxBridgedGap: number;
-  /** Longest break in a line's backing that counts as backed when a stroke at least `minCrossingAngle` degrees off the line meets it inside the break. */
-  readonly maxCrossedGap: number;
-  readonly minCrossingAngle: number;
   /** A quad of card proportions may have one side backed less than minSideSupport (card-closing.ts). */
   readonly weakCardSide: WeakSideRule;
   /** Least distance (px) between two kept lines of nearly one direction. */
@@ -90,8 +87,6 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   maxLines: 48,
   maxLinesPerDirection: 12,
   maxBridgedGap: 3,
-  maxCrossedGap: 8,
-  minCrossingAngle: 20,
   weakCardSide: { cardAspect: [1.3, 1.75], minWeakSide: 0.25, minOtherSides: 0.85 },
   minLineGap: 6,
   minSideFraction: 0.12,
@@ -126,6 +121,8 @@ export interface EdgeQuad {
   readonly score: number;
   /** Least share of one side backed by edge pixels. */
   readonly minSupport: number;
+  /** Closed as a card from three firm sides and one weak one (card-closing.ts weakCardSide). */
+  readonly weakCardSide?: boolean;
 }
 
 export interface EdgeMap {
@@ -355,8 +352,6 @@ export function lineSupport(map: EdgeMap, theta: number, rho: number, o: EdgeQua
     hits[k] = hit;
   }
   bridgeGaps(hits, o.maxBridgedGap);
-  // Longer breaks where a rule or stroke ends on the line (src/image/card-closing.ts).
-  if (o.maxCrossedGap > o.maxBridgedGap) bridgeCrossedGaps(hits, crossedSamples(angle, w, h, { theta, rho, cos, sin, t0 }, n, 2, o.minCrossingAngle), o.maxCrossedGap);
   for (let k = 0; k < n; k++) prefix[k + 1] = prefix[k] + hits[k];
   return { theta, rho, cos, sin, t0, prefix };
 }
@@ -632,7 +627,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       if (area < o.minAreaFraction * w * h) continue;
       if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o)) continue;
       if (printedPicture(img, pts, o)) continue;
-      found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS });
+      found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS, weakCardSide: weak >= 0 });
     }
   }
   found.sort((p, q) => q.score - p.score);

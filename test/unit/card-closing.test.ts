@@ -1,29 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bridgeCrossedGaps, cornerHolds, weakCardSide } from '../../src/image/card-closing.js';
+import { cornerHolds, weakCardSide } from '../../src/image/card-closing.js';
 import { DEFAULT_EDGE_QUAD_OPTIONS, edgeQuads } from '../../src/image/edges.js';
 import { downscaleTo } from '../../src/image/ops.js';
 import { page, svgToRgb } from './seals-draw.js';
 
 const RULE = DEFAULT_EDGE_QUAD_OPTIONS.weakCardSide;
 const CORNERS = DEFAULT_EDGE_QUAD_OPTIONS;
-
-test('a break in a side where a stroke of another direction meets it is backed', () => {
-  const hits = Uint8Array.from([1, 1, 0, 0, 0, 0, 0, 0, 1, 1]);
-  const crossed = Uint8Array.from([0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
-  bridgeCrossedGaps(hits, crossed, 8);
-  assert.deepEqual([...hits], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
-});
-
-test('an unexplained break, or one longer than the most bridged, stays unbacked', () => {
-  const bare = Uint8Array.from([1, 0, 0, 0, 0, 0, 1]);
-  bridgeCrossedGaps(bare, new Uint8Array(7), 8);
-  assert.deepEqual([...bare], [1, 0, 0, 0, 0, 0, 1]);
-  const long = Uint8Array.from([1, 0, 0, 0, 0, 0, 1]);
-  const crossed = Uint8Array.from([0, 0, 0, 1, 0, 0, 0]);
-  bridgeCrossedGaps(long, crossed, 4);
-  assert.deepEqual([...long], [1, 0, 0, 0, 0, 0, 1]);
-});
 
 test('a card-shaped quad may have one weak side, no other quad and no second weak side', () => {
   assert.equal(weakCardSide([0.95, 0.3, 0.9, 0.92], 1.58, RULE), 1);
