@@ -626,6 +626,8 @@ export function sharesSideLine(a: Quad8, b: Quad8, tol: number): boolean {
  * frame or desk object of those proportions closes four straight steps that firmly on the others.
  */
 function loneSupportNeeded(e: EdgeQuad, o: DocumentOptions): number {
+  // A card closed from three firm sides (card-closing.ts) has passed a stricter test already.
+  if (e.weakCardSide) return 0;
   const a = aspect(quadPointsOf(e.quad));
   const card = a >= o.loneCardAspect[0] && a <= o.loneCardAspect[1];
   return card ? o.minLoneCardSupport : o.minLoneEdgeSupport;

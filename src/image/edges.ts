@@ -10,6 +10,7 @@
  * side of a stroke is the same paper, so they are left out before any line is fitted.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { cornerHolds, weakCardSide, type WeakSideRule } from './card-closing.js';
 import { signedArea, type Point } from './geometry.js';
 import { clipConvex, clockwise, polygonArea, type Vertex } from './polygon.js';
 import { endRun, isPrintedRule } from './printed-rule.js';
@@ -28,6 +29,8 @@ export interface EdgeQuadOptions {
   readonly maxLines: number;
   /** Longest break (samples) in a line's backing, between backed samples, that still counts as backed. */
   readonly maxBridgedGap: number;
+  /** A quad of card proportions may have one side backed less than minSideSupport (card-closing.ts). */
+  readonly weakCardSide: WeakSideRule;
   /** Least distance (px) between two kept lines of nearly one direction. */
   readonly minLineGap: number;
   /** Most lines kept within one 10-degree band of directions. */
@@ -85,6 +88,7 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   maxLines: 48,
   maxLinesPerDirection: 12,
   maxBridgedGap: 3,
+  weakCardSide: { cardAspect: [1.3, 1.75], minWeakSide: 0.25, minOtherSides: 0.85 },
   minLineGap: 6,
   minSideFraction: 0.12,
   maxOppositeAngle: 14,
@@ -118,6 +122,8 @@ export interface EdgeQuad {
   readonly score: number;
   /** Least share of one side backed by edge pixels. */
   readonly minSupport: number;
+  /** Closed as a card from three firm sides and one weak one (card-closing.ts weakCardSide). */
+  readonly weakCardSide?: boolean;
 }
 
 export interface EdgeMap {
@@ -574,12 +580,13 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       const c = [crossing(i, k), crossing(k, j), crossing(j, l), crossing(l, i)];
       if (c.some((p) => p === null)) continue;
       const pts = c as Point[];
-      // Cheap tests first: each side long enough and backed enough.
+      // Cheap tests first: each side long enough and backed enough (a card may have one weak side).
+      const leastSide = Math.min(o.minSideSupport, o.weakCardSide.minWeakSide);
       if (
-        !sideHolds(lines[k], pts[0], pts[1], minSide, o.minSideSupport) ||
-        !sideHolds(lines[j], pts[1], pts[2], minSide, o.minSideSupport) ||
-        !sideHolds(lines[l], pts[2], pts[3], minSide, o.minSideSupport) ||
-        !sideHolds(lines[i], pts[3], pts[0], minSide, o.minSideSupport)
+        !sideHolds(lines[k], pts[0], pts[1], minSide, leastSide) ||
+        !sideHolds(lines[j], pts[1], pts[2], minSide, leastSide) ||
+        !sideHolds(lines[l], pts[2], pts[3], minSide, leastSide) ||
+        !sideHolds(lines[i], pts[3], pts[0], minSide, leastSide)
       ) {
         continue;
       }
@@ -590,6 +597,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
         [lines[i], pts[3], pts[0]],
       ];
       let minS = 1;
+      const backing: number[] = [];
       let sum = 0;
       let score = 0;
       let short = false;
@@ -601,6 +609,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
         if (len < minSide) short = true;
         const s = support(line, p, q);
         minS = Math.min(minS, s);
+        backing.push(s);
         const end = Math.max(o.minCornerRun, o.cornerRunShare * len) / Math.max(len, 1);
         const at = (f: number): Point => ({ x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f });
         near.push([support(line, p, at(end)), support(line, at(1 - end), q)]);
@@ -612,20 +621,23 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       // ends of the side it makes, while the sheet's edge that it crosses is missing near the
       // crossing. (A card's edge may run on at one end: into a card lying over it.)
       const runsThrough = beyond.map(([a, b]) => a >= o.maxRunOn && b >= o.maxRunOn);
+      // A card's weak side (card-closing.ts) is not asked for its corners: the firm sides meeting it are.
+      const weak = minS < o.minSideSupport ? weakCardSide(backing, aspect(pts), o.weakCardSide) : -1;
+      if (minS < o.minSideSupport && weak < 0) continue;
       for (let c = 0; c < 4; c++) {
         const before = c;
         const after = (c + 1) % 4;
         const endBefore = near[before][1];
         const endAfter = near[after][0];
-        if (endBefore < o.minCornerSupport || endAfter < o.minCornerSupport) short = true;
+        if (!cornerHolds([endBefore, beyond[before][1]], [endAfter, beyond[after][0]], before === weak, after === weak, o)) short = true;
         if ((runsThrough[before] && endAfter < o.minFirmCorner) || (runsThrough[after] && endBefore < o.minFirmCorner)) short = true;
       }
-      if (short || minS < o.minSideSupport || sum / 4 < o.minMeanSupport) continue;
+      if (short || sum / 4 < o.minMeanSupport) continue;
       const area = Math.abs(signedArea(pts));
       if (area < o.minAreaFraction * w * h) continue;
       if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o, img)) continue;
       if (printedPicture(img, pts, o)) continue;
-      found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS });
+      found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS, weakCardSide: weak >= 0 });
     }
   }
   found.sort((p, q) => q.score - p.score);

@@ -1,0 +1,55 @@
+/**
+ * Cards closed from three firm sides, kept apart from the edge finder (edges.ts) so that its
+ * general rules stay short. A card of the paper's own tint lying on a ruled or printed sheet, or in
+ * a patch of light as bright as itself, keeps three sides as firm steps but loses most of the
+ * fourth: edges.ts asks every side of a quad for half its length, so the card was never closed.
+ */
+
+/** What a card-shaped quad may lack: one side backed this little, the other three this well. */
+export interface WeakSideRule {
+  /** Proportions (long / short side, with a photo's perspective) of ID-1 cards (1.59) and ID-3 passport pages (1.42). */
+  readonly cardAspect: readonly [number, number];
+  readonly minWeakSide: number;
+  readonly minOtherSides: number;
+}
+
+/**
+ * Which side of a quad closed by three firm sides and one weak one makes it a card anyway, or -1.
+ * A card of the paper's own tint lying on a ruled or printed sheet keeps three sides against the
+ * darker desk or the sheet's print, but its fourth side runs along white paper, under the step
+ * threshold for most of its length (or along the rules it covers, which take its edge pixels).
+ * Card proportions (ID-1 85.6x54 mm, ID-3 125x88 mm) with three sides backed almost all along are
+ * seldom anything else; any other quad needs every side backed (edges.ts minSideSupport).
+ */
+export function weakCardSide(supports: readonly number[], quadAspect: number, rule: WeakSideRule): number {
+  if (quadAspect < rule.cardAspect[0] || quadAspect > rule.cardAspect[1]) return -1;
+  let weak = 0;
+  supports.forEach((s, i) => { if (s < supports[weak]) weak = i; });
+  const othersFirm = supports.every((s, i) => i === weak || s >= rule.minOtherSides);
+  return supports[weak] >= rule.minWeakSide && othersFirm ? weak : -1;
+}
+
+/** Backing a corner needs near its ends: the usual least, and a firm one where it meets a card's weak side. */
+export interface CornerRule {
+  readonly minCornerSupport: number;
+  readonly minFirmCorner: number;
+  readonly maxRunOn: number;
+}
+
+/**
+ * Whether the two sides meeting at a corner close it. Each side gives [backing near the corner,
+ * backing of its line's continuation past the corner]. Usually both need minCornerSupport near the
+ * corner. A card's weak side is not asked; the side meeting it must be firm near the corner
+ * (minFirmCorner) and end there (continuation under maxRunOn): a card ends at its corners, while a
+ * band, a rule or a table's line printed across a card or page runs on past the weak "side" (a
+ * card's header band and its lower edge closed a card-shaped box with the photo's edge, seed 902).
+ */
+export function cornerHolds(before: readonly [number, number], after: readonly [number, number], beforeWeak: boolean, afterWeak: boolean, o: CornerRule): boolean {
+  if (beforeWeak) return firmEnd(after, o);
+  if (afterWeak) return firmEnd(before, o);
+  return before[0] >= o.minCornerSupport && after[0] >= o.minCornerSupport;
+}
+
+function firmEnd([near, beyond]: readonly [number, number], o: CornerRule): boolean {
+  return near >= o.minFirmCorner && beyond < o.maxRunOn;
+}
