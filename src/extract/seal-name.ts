@@ -93,6 +93,7 @@ export function repairWithSeal(
   if (lostOneInSeal(printed, seal)) return seal;
   const startsAtPlace = (n: string) => places.some((p) => n.startsWith(p));
   const placed = startsAtPlace(printed);
+  if (!placed && lostHeadInSeal(printed, seal)) return seal;
   if (placed && doubtful.size === 0) return printed;
   const p = [...printed];
   const s = [...seal];
@@ -120,6 +121,17 @@ export function lostOneInSeal(printed: string, seal: string): boolean {
     if (s.slice(0, k).join('') === p.slice(0, k).join('') && s.slice(k + 1).join('') === p.slice(k).join('')) return true;
   }
   return false;
+}
+
+/**
+ * Whether the printed name is the seal's with its head lost (大学附属第一医院 against
+ * 武汉市医科大学附属第一医院): the seal stamped over the payee line's start, or the picture's edge,
+ * takes the place and more, while the seal's ring still names the whole issuer. Only for a printed
+ * name that starts at no place (the caller's check), since a seal ending in a whole printed name
+ * of its own is the same issuer named in full.
+ */
+export function lostHeadInSeal(printed: string, seal: string): boolean {
+  return [...seal].length > [...printed].length && seal.endsWith(printed);
 }
 
 /** Recogniser confidence below which a character of the printed name is doubtful. */
