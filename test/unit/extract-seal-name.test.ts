@@ -216,3 +216,14 @@ test('a doubtful character right after a short place is the full place\'s last o
   // The full place read already: nothing to do.
   assert.equal(repairDoubtfulPlace('重庆市肿瘤医院', new Set([2]), chongqing), '重庆市肿瘤医院');
 });
+
+test('a printed name starting mid-place gets the place\'s head from a seal reading that starts at that place', async () => {
+  const { placeHeadFromSeal } = await import('../../src/extract/seal-name.js');
+  assert.equal(placeHeadFromSeal('州协和医院', ['广州物招送销'], places), '广州协和医院');
+  // The seal's words are no part of the reading's start.
+  assert.equal(placeHeadFromSeal('州协和医院', ['收费专用章广州'], places), '广州协和医院');
+  // A printed name that starts at a place, a reading starting at none, or a tail that does not start the name: nothing.
+  assert.equal(placeHeadFromSeal('广州协和医院', ['广州物招送销'], places), '');
+  assert.equal(placeHeadFromSeal('州协和医院', ['物招送销广州'], places), '');
+  assert.equal(placeHeadFromSeal('协和医院', ['广州物招送销'], places), '');
+});
