@@ -400,12 +400,25 @@ function repairOrdinal(name: string, t: HospitalNameTables): string {
  * and replaces at least one unsure character. Two-character cities are guessed here, unlike in
  * restorePlacePrefix, because only characters the recogniser itself doubted are replaced.
  */
-export function repairDoubtfulPlace(name: string, doubtful: ReadonlySet<number>, places: readonly string[]): string {
-  if (doubtful.size === 0 || places.some((p) => name.startsWith(p))) return name;
+export function repairDoubtfulPlace(
+  name: string,
+  doubtful: ReadonlySet<number>,
+  places: readonly string[],
+  t: HospitalNameTables = hospitalNameTables(),
+): string {
+  if (doubtful.size === 0) return name;
+  // A name starting at a short place may have its full form's last character misread (重庆递肿瘤医院
+  // with 递 doubted, for 重庆市): only longer places that start with the one read are tried then.
+  const readPlace = places.filter((p) => name.startsWith(p)).reduce((a, p) => ([...p].length > [...a].length ? p : a), '');
+  if (readPlace !== '' && !places.some((p) => p !== readPlace && p.startsWith(readPlace))) return name;
   const chars = [...name];
+  // Characters of a generic word read exactly (重庆医科大学: 医) are no place's misread tail.
+  const covered = coveredByWords(name, t);
   const fits = places.filter((p) => {
     const want = [...p];
     if (want.length < 2 || chars.length <= want.length + 1) return false;
+    if (want.length <= [...readPlace].length || !p.startsWith(readPlace)) return false;
+    if (want.some((c, i) => c !== chars[i] && covered[i])) return false;
     const differ = want.map((c, i) => (chars[i] !== c ? i : -1)).filter((i) => i >= 0);
     // A place that shares fewer characters with the reading than it differs in is another place
     // (尔实市 is no 大庆市: only 市 agrees), whatever the recogniser doubted.

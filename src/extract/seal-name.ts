@@ -93,6 +93,7 @@ export function repairWithSeal(
   if (lostOneInSeal(printed, seal)) return seal;
   const startsAtPlace = (n: string) => places.some((p) => n.startsWith(p));
   const placed = startsAtPlace(printed);
+  if (!placed && lostHeadInSeal(printed, seal)) return seal;
   if (placed && doubtful.size === 0) return printed;
   const p = [...printed];
   const s = [...seal];
@@ -120,6 +121,41 @@ export function lostOneInSeal(printed: string, seal: string): boolean {
     if (s.slice(0, k).join('') === p.slice(0, k).join('') && s.slice(k + 1).join('') === p.slice(k).join('')) return true;
   }
   return false;
+}
+
+/**
+ * Whether the printed name is the seal's with its head lost (大学附属第一医院 against
+ * 武汉市医科大学附属第一医院): the seal stamped over the payee line's start, or the picture's edge,
+ * takes the place and more, while the seal's ring still names the whole issuer. Only for a printed
+ * name that starts at no place (the caller's check), since a seal ending in a whole printed name
+ * of its own is the same issuer named in full.
+ */
+export function lostHeadInSeal(printed: string, seal: string): boolean {
+  return [...seal].length > [...printed].length && seal.endsWith(printed);
+}
+
+/**
+ * A printed name that starts with the tail of a place (州协和医院: 广 lost under the seal) given the
+ * place's head from a seal reading that starts at that place, even when the rest of the ring was
+ * not read (广州物招送销): the seal names the same issuer, and a name never starts mid-place. ''
+ * when no reading starts at a place whose tail starts the printed name, or the result has no
+ * hospital's shape.
+ */
+export function placeHeadFromSeal(printed: string, readings: readonly string[], places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  if (printed === '' || places.some((p) => printed.startsWith(p))) return '';
+  for (const reading of readings) {
+    const bare = t.sealWords.reduce((left, w) => left.split(w).join(''), reading).replace(/[^\u4e00-\u9fff]+/gu, '');
+    for (const place of places) {
+      const want = [...place];
+      if (want.length < 2 || !bare.startsWith(place)) continue;
+      for (let cut = 1; cut < want.length; cut++) {
+        if (!printed.startsWith(want.slice(cut).join(''))) continue;
+        const named = want.slice(0, cut).join('') + printed;
+        if (looksLikeHospital(named, t)) return named;
+      }
+    }
+  }
+  return '';
 }
 
 /** Recogniser confidence below which a character of the printed name is doubtful. */
@@ -214,6 +250,10 @@ export async function sealCheckedHospital(
   if (!found) return printed;
   const lines = await read(found.sheet, found.quads);
   const seal = lines.map((l) => hospitalFromSealText(l.text, places, hospitalNameTables(), repairPlace)).find((n) => n !== '') ?? '';
+  if (seal === '') {
+    const headed = placeHeadFromSeal(printed, lines.map((l) => l.text), places);
+    if (headed !== '') return headed;
+  }
   return repairWithSeal(printed, seal, places, doubtful);
 }
 

@@ -193,3 +193,37 @@ test('a place with only doubtful characters misread is given back from the provi
   // rather than made 大庆市 (only 市 agrees), even with both differing characters doubted.
   assert.equal(repairDoubtfulPlace('尔实市第一医院', new Set([0, 1]), ['黑龙江省', '哈尔滨市', '大庆市']), '尔实市第一医院');
 });
+
+test('a printed name that lost its head under the seal is the seal\'s, when it starts at no place', async () => {
+  const { lostHeadInSeal } = await import('../../src/extract/seal-name.js');
+  assert.equal(lostHeadInSeal('大学附属第一医院', '武汉市医科大学附属第一医院'), true);
+  assert.equal(repairWithSeal('大学附属第一医院', '武汉市医科大学附属第一医院', places), '武汉市医科大学附属第一医院');
+  // The seal ending otherwise, or no longer than the printed name: not a lost head.
+  assert.equal(lostHeadInSeal('大学附属第二医院', '武汉市医科大学附属第一医院'), false);
+  assert.equal(lostHeadInSeal('武汉市中心医院', '武汉市中心医院'), false);
+  // A printed name starting at a place keeps its own start (the seal's longer form is no repair).
+  assert.equal(repairWithSeal('武汉中心医院', '湖北省武汉中心医院', places), '武汉中心医院');
+});
+
+test('a doubtful character right after a short place is the full place\'s last one, unless a word read exactly holds it', async () => {
+  const { repairDoubtfulPlace } = await import('../../src/extract/hospital-name.js');
+  const chongqing = ['重庆市', '重庆'];
+  assert.equal(repairDoubtfulPlace('重庆递肿瘤医院', new Set([2]), chongqing), '重庆市肿瘤医院');
+  // Read with confidence: left as read.
+  assert.equal(repairDoubtfulPlace('重庆递肿瘤医院', new Set([4]), chongqing), '重庆递肿瘤医院');
+  // 医 begins 医科大学, read exactly: no misread 市.
+  assert.equal(repairDoubtfulPlace('重庆医科大学附属第一医院', new Set([2]), chongqing), '重庆医科大学附属第一医院');
+  // The full place read already: nothing to do.
+  assert.equal(repairDoubtfulPlace('重庆市肿瘤医院', new Set([2]), chongqing), '重庆市肿瘤医院');
+});
+
+test('a printed name starting mid-place gets the place\'s head from a seal reading that starts at that place', async () => {
+  const { placeHeadFromSeal } = await import('../../src/extract/seal-name.js');
+  assert.equal(placeHeadFromSeal('州协和医院', ['广州物招送销'], places), '广州协和医院');
+  // The seal's words are no part of the reading's start.
+  assert.equal(placeHeadFromSeal('州协和医院', ['收费专用章广州'], places), '广州协和医院');
+  // A printed name that starts at a place, a reading starting at none, or a tail that does not start the name: nothing.
+  assert.equal(placeHeadFromSeal('广州协和医院', ['广州物招送销'], places), '');
+  assert.equal(placeHeadFromSeal('州协和医院', ['物招送销广州'], places), '');
+  assert.equal(placeHeadFromSeal('协和医院', ['广州物招送销'], places), '');
+});
