@@ -19,6 +19,11 @@ import { extractTables } from './tables.js';
  * (the invoice's province put back: 三林省第三医院 -> 吉林省第三医院), since a seal's ring loses or
  * blurs its first characters as often as a printed line does.
  */
+/** A seal reading with the seal's own words (收费专用章, 发票专用章) blanked: they are no part of a name. */
+function withoutSealWords(text: string, t: HospitalNameTables): string {
+  return t.sealWords.reduce((left, w) => left.split(w).join(' '), text);
+}
+
 export function hospitalFromSealText(
   text: string,
   places: readonly string[],
@@ -26,7 +31,7 @@ export function hospitalFromSealText(
   repairPlace: (piece: string) => string = (piece) => piece,
 ): string {
   // The seal's words (收费专用章) and anything but Chinese characters and brackets are no part of a name.
-  const bare = t.sealWords.reduce((left, w) => left.split(w).join(' '), text).replace(/[^\u4e00-\u9fff()（）]+/gu, ' ');
+  const bare = withoutSealWords(text, t).replace(/[^\u4e00-\u9fff()（）]+/gu, ' ');
   const pieces = bare.split(' ');
   const named = nameInPieces(pieces, places, t) || nameInPieces(pieces.flatMap((p) => ringTurns(p, places)), places, t);
   if (named !== '') return named;
@@ -144,7 +149,7 @@ export function lostHeadInSeal(printed: string, seal: string): boolean {
 export function placeHeadFromSeal(printed: string, readings: readonly string[], places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
   if (printed === '' || places.some((p) => printed.startsWith(p))) return '';
   for (const reading of readings) {
-    const bare = t.sealWords.reduce((left, w) => left.split(w).join(''), reading).replace(/[^\u4e00-\u9fff]+/gu, '');
+    const bare = withoutSealWords(reading, t).replace(/[^\u4e00-\u9fff]+/gu, '');
     for (const place of places) {
       const want = [...place];
       if (want.length < 2 || !bare.startsWith(place)) continue;

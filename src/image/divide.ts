@@ -103,10 +103,10 @@ export function cutSupport(map: EdgeMap, a: Point, b: Point, tol: number): numbe
  * `borderGap` pixels clear of the frame (a quad on the frame may run on beyond it): corners
  * k -> k+1 (a0 -> a1) and k+3 -> k+2 (b0 -> b1), both running the same way. null otherwise.
  */
-function longSidesOf(q: Quad8, map: EdgeMap, minAspect: number, maxAspect: number, borderGap: number): { long: number; k: number; a0: Point; a1: Point; b1: Point; b0: Point } | null {
+function longSidesOf(q: Quad8, map: EdgeMap, minAspect: number, maxAspect: number, borderGap: number, minOppositeRatio: number): { long: number; k: number; a0: Point; a1: Point; b1: Point; b0: Point } | null {
   const p = quadPointsOf(q);
   const long = aspect(p);
-  if (long < minAspect || long > maxAspect || !rowShaped(p, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio)) return null;
+  if (long < minAspect || long > maxAspect || !rowShaped(p, minOppositeRatio)) return null;
   if (p.some((c) => c.x < borderGap || c.y < borderGap || c.x > map.w - 1 - borderGap || c.y > map.h - 1 - borderGap)) return null;
   const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
   const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
@@ -132,7 +132,7 @@ export function rowShaped(p: readonly Point[], minRatio: number): boolean {
  */
 export function divideLongQuad(q: Quad8, map: EdgeMap, options: Partial<DivideOptions> = {}): [Quad8, Quad8] | null {
   const o = { ...DEFAULT_DIVIDE_OPTIONS, ...options };
-  const sides = longSidesOf(q, map, o.minPairAspect, o.maxPairAspect, o.minBorderGap);
+  const sides = longSidesOf(q, map, o.minPairAspect, o.maxPairAspect, o.minBorderGap, o.minOppositeRatio);
   if (!sides) return null;
   const { long, k, a0, a1, b1, b0 } = sides;
   const best = bestCut(map, a0, a1, b0, b1, o.minCutShare, 1 - o.minCutShare, o);
@@ -175,7 +175,7 @@ function placeCorners(pts: readonly Point[], k: number): Quad8 {
  */
 export function divideIntoThree(q: Quad8, map: EdgeMap, options: Partial<DivideOptions> = {}): [Quad8, Quad8, Quad8] | null {
   const o = { ...DEFAULT_DIVIDE_OPTIONS, ...options };
-  const sides = longSidesOf(q, map, o.minTripleAspect, o.maxTripleAspect, o.minBorderGap);
+  const sides = longSidesOf(q, map, o.minTripleAspect, o.maxTripleAspect, o.minBorderGap, o.minOppositeRatio);
   if (!sides) return null;
   const { k, a0, a1, b1, b0 } = sides;
   const [near, far] = o.tripleCutShare;

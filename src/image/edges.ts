@@ -447,9 +447,16 @@ export function dividedQuad(lines: readonly Line[], sides: readonly number[], ta
 
 /** Backing of a divider's line near each of its two ends (the runs printed-rule.ts checks). */
 function endSupports(line: Line, p: Point, q: Point): [number, number] {
-  const f = endRun(Math.hypot(q.x - p.x, q.y - p.y));
-  const at = (t: number): Point => ({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
-  return [support(line, p, at(f)), support(line, at(1 - f), q)];
+  return supportAtEnds(line, p, q, endRun(Math.hypot(q.x - p.x, q.y - p.y)));
+}
+
+/**
+ * Backing of segment p-q's line over a run of `share` of its length at each end: inside the segment
+ * for a positive share, on the line's continuation past p and past q for a negative one.
+ */
+function supportAtEnds(line: Line, p: Point, q: Point, share: number): [number, number] {
+  const at = (f: number): Point => ({ x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f });
+  return share >= 0 ? [support(line, p, at(share)), support(line, at(1 - share), q)] : [support(line, at(share), p), support(line, q, at(1 - share))];
 }
 
 /** Median brightness (brightest channel) over a grid of points inside a quad: its stock, not its print. */
@@ -611,9 +618,8 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
         minS = Math.min(minS, s);
         backing.push(s);
         const end = Math.max(o.minCornerRun, o.cornerRunShare * len) / Math.max(len, 1);
-        const at = (f: number): Point => ({ x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f });
-        near.push([support(line, p, at(end)), support(line, at(1 - end), q)]);
-        beyond.push([support(line, at(-end), p), support(line, q, at(1 + end))]);
+        near.push(supportAtEnds(line, p, q, end));
+        beyond.push(supportAtEnds(line, p, q, -end));
         sum += s;
         score += s * len;
       }

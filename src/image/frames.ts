@@ -178,17 +178,24 @@ interface FrameShape {
   readonly stroke: number;
 }
 
-function frameShape(own: Plane, angleDeg: number): FrameShape | null {
+/** Coordinates along a frame tilted by `angleDeg`: u along its top side, v along its left side. */
+function frameAxes(angleDeg: number): (x: number, y: number) => readonly [number, number] {
   const t = (angleDeg * Math.PI) / 180;
   const c = Math.cos(t);
   const s = Math.sin(t);
+  return (x, y) => [x * c + y * s, -x * s + y * c];
+}
+
+function frameShape(own: Plane, angleDeg: number): FrameShape | null {
+  const toAxes = frameAxes(angleDeg);
   const us: number[] = [];
   const vs: number[] = [];
   for (let y = 0; y < own.height; y++) {
     for (let x = 0; x < own.width; x++) {
       if (!own.data[y * own.width + x]) continue;
-      us.push(x * c + y * s);
-      vs.push(-x * s + y * c);
+      const [u, v] = toAxes(x, y);
+      us.push(u);
+      vs.push(v);
     }
   }
   const uMin = Math.min(...us);
@@ -219,12 +226,11 @@ function frameShape(own: Plane, angleDeg: number): FrameShape | null {
 
 /** Other pieces of ink lying wholly within the frame's inner rectangle, and their ink share of it. */
 function marksInside(frame: Component, all: readonly Component[], shape: FrameShape): { pieces: number; ink: number } {
-  const t = (shape.angle * Math.PI) / 180;
-  const c = Math.cos(t);
-  const s = Math.sin(t);
+  const toAxes = frameAxes(shape.angle);
   const within = (x: number, y: number): boolean => {
-    const du = (x - frame.x0) * c + (y - frame.y0) * s - shape.uMin;
-    const dv = -(x - frame.x0) * s + (y - frame.y0) * c - shape.vMin;
+    const [u, v] = toAxes(x - frame.x0, y - frame.y0);
+    const du = u - shape.uMin;
+    const dv = v - shape.vMin;
     return du > shape.band && dv > shape.band && shape.width - du > shape.band && shape.height - dv > shape.band;
   };
   let pieces = 0;
