@@ -13,6 +13,7 @@ import { divideIntoThree, divideLongQuad } from './divide.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
+import { splitOverlaps } from './overlap-split.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -307,6 +308,14 @@ function finish(q: Quad8, scale: number, image: RgbImage): LocatedDocument {
   const mx = image.width - 1;
   const my = image.height - 1;
   const quad = q.map((v, i) => Math.round(Math.min(i % 2 === 0 ? mx : my, Math.max(0, (v + 0.5) / scale)))) as Quad8;
+  const xs = [quad[0], quad[2], quad[4], quad[6]];
+  const ys = [quad[1], quad[3], quad[5], quad[7]];
+  return { quad, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+}
+
+/** A document of a quad already in image pixels (rounded, clamped), with its axis box. */
+function boxed(q: Quad8, image: RgbImage): LocatedDocument {
+  const quad = q.map((v, i) => Math.round(Math.min(i % 2 === 0 ? image.width - 1 : image.height - 1, Math.max(0, v)))) as Quad8;
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
   return { quad, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
@@ -762,7 +771,9 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return loneEdgeDocuments(work, o, edgeQuadsFound(), scale, image);
-  const docs = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), stepMap, o).map((q) => finish(q, scale, image));
+  const found = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), stepMap, o).map((q) => finish(q, scale, image));
+  // Sheets of one paper overlapping show no edge at all: their print tells them apart.
+  const docs = splitOverlaps(image, found.map((d) => d.quad), o.maxDocuments).flatMap((parts, n) => (parts.length === 1 ? [found[n]] : parts.map((q) => boxed(q, image))));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image

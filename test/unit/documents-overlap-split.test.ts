@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { makeRgb } from '../../src/image/ops.js';
+import { cutRows, rowAlignment, rowRuns, splitOverlapped } from '../../src/image/overlap-split.js';
+import type { RgbImage } from '../../src/image/types.js';
+import type { Quad8 } from '../../src/ocr/types.js';
+
+function bar(img: RgbImage, x0: number, y0: number, x1: number, y1: number, v = 40): void {
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) img.data.fill(v, (y * img.width + x) * 3, (y * img.width + x) * 3 + 3);
+}
+
+const WHOLE: Quad8 = [10, 10, 389, 10, 389, 289, 10, 289];
+
+/** Two receipts of one paper: the lower one's lines cut at x = 199, the upper one's starting at 212 on rows of their own. */
+function overlapping(): RgbImage {
+  const img = makeRgb(400, 300, [235, 235, 235]);
+  for (let y = 30; y < 270; y += 14) bar(img, 30, y, 199, y + 5);
+  for (let y = 37; y < 270; y += 17) bar(img, 212, y, 212 + ((y * 7) % 120) + 40, y + 6);
+  return img;
+}
+
+test('two sheets of one paper, the lower one\'s print cut along a line, come apart there', () => {
+  const parts = splitOverlapped(overlapping(), WHOLE);
+  assert.ok(parts, 'split');
+  const [a, b] = parts;
+  assert.ok(Math.abs(a[2] - 205) <= 10 && Math.abs(b[0] - 205) <= 10, JSON.stringify(parts));
+});
+
+test('a centred title or a rule crossing the line keeps the page whole', () => {
+  const img = overlapping();
+  bar(img, 120, 14, 300, 24);
+  assert.equal(splitOverlapped(img, WHOLE), null);
+  assert.ok(splitOverlapped(img, WHOLE, { maxCrossRows: 1 }), 'the title alone kept it whole');
+});
+
+test('two columns of one page, their lines on the same rows, stay one page', () => {
+  const img = makeRgb(400, 300, [235, 235, 235]);
+  for (let y = 30; y < 270; y += 14) {
+    bar(img, 30, y, 199, y + 5);
+    bar(img, 212, y, 212 + ((y * 7) % 120) + 40, y + 5);
+  }
+  assert.equal(splitOverlapped(img, WHOLE), null);
+  assert.ok(splitOverlapped(img, WHOLE, { minSameRows: 2 }), 'the shared rows alone kept it whole');
+});
+
+test('lines running along the cut are not cut print: a column rule is whole', () => {
+  // Touching rows in one long run (a rule beside the line) count for nothing; short runs (text lines) count.
+  assert.equal(cutRows([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 4), 0);
+  assert.equal(cutRows([1, 1, 0, 0, 1, 1, 0, 0, 0, 0], 4), 4);
+  assert.deepEqual(rowRuns([0, 2, 0, 3, 0, 0, 1]), [{ top: 1, bottom: 3 }, { top: 6, bottom: 6 }]);
+});
+
+test('rowAlignment tells lines on shared rows from lines on rows of their own', () => {
+  const a = [{ top: 0, bottom: 5 }, { top: 14, bottom: 19 }];
+  assert.deepEqual(rowAlignment(a, [{ top: 0, bottom: 5 }, { top: 14, bottom: 19 }]), { share: 1, pairs: 2 });
+  assert.equal(rowAlignment(a, [{ top: 3, bottom: 9 }, { top: 17, bottom: 23 }]).share, 0);
+});
+
+test('a solid block ending at a line (a photo, a grey band) is no cut print', () => {
+  const img = makeRgb(400, 300, [235, 235, 235]);
+  bar(img, 30, 30, 199, 270, 120);
+  bar(img, 212, 30, 370, 270, 120);
+  assert.equal(splitOverlapped(img, WHOLE), null);
+});
