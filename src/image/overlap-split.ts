@@ -95,7 +95,7 @@ function luminance(img: RgbImage, x: number, y: number): number {
   const xi = Math.min(img.width - 1, Math.max(0, Math.round(x)));
   const yi = Math.min(img.height - 1, Math.max(0, Math.round(y)));
   const j = (yi * img.width + xi) * 3;
-  return (img.data[j] + img.data[j + 1] + img.data[j + 2]) / 3;
+  return Math.round((img.data[j] + img.data[j + 1] + img.data[j + 2]) / 3);
 }
 
 /**
@@ -108,15 +108,22 @@ export function inkGrid(img: RgbImage, p: readonly Point[], o: OverlapSplitOptio
   const step = Math.max(1, Math.max(across, along) / o.gridSide);
   const cols = Math.max(8, Math.round(across / step));
   const rows = Math.max(8, Math.round(along / step));
-  const lum = new Float32Array(cols * rows);
+  const lum = new Uint8Array(cols * rows);
+  const hist = new Uint32Array(256);
   for (let j = 0; j < rows; j++) {
+    // Row j runs from the point j/rows down the left side to the one down the right side.
+    const v = (j + 0.5) / rows;
+    const a = lerp(p[0], p[3], v);
+    const b = lerp(p[1], p[2], v);
     for (let i = 0; i < cols; i++) {
-      const q = at(p, (i + 0.5) / cols, (j + 0.5) / rows);
-      lum[j * cols + i] = luminance(img, q.x, q.y);
+      const u = (i + 0.5) / cols;
+      const value = luminance(img, a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u);
+      lum[j * cols + i] = value;
+      hist[value]++;
     }
   }
-  const sorted = Float32Array.from(lum).sort();
-  const paper = sorted[Math.floor(sorted.length * 0.8)];
+  let paper = 255;
+  for (let seen = 0; paper > 0 && seen + hist[paper] <= 0.2 * lum.length; paper--) seen += hist[paper];
   const limit = paper - Math.max(40, o.inkContrast * paper);
   const ink = new Uint8Array(cols * rows);
   for (let k = 0; k < ink.length; k++) ink[k] = lum[k] < limit ? 1 : 0;
@@ -188,6 +195,7 @@ export function findGridCut(g: InkGrid, o: OverlapSplitOptions = DEFAULT_OVERLAP
   const margin = Math.max(strip + 1, Math.round(o.blankMargin * g.cols));
   const tilt = Math.round(o.maxCutTilt * g.cols);
   const sums = rowSums(g);
+  const allowed = Math.floor((1 - o.minBlankRows) * n);
   let best: GridCut | null = null;
   for (let a = Math.round(o.minCutShare * g.cols); a <= Math.round((1 - o.minCutShare) * g.cols); a++) {
     for (let d = -tilt; d <= tilt; d += TILT_STEP) {
@@ -195,15 +203,20 @@ export function findGridCut(g: InkGrid, o: OverlapSplitOptions = DEFAULT_OVERLAP
       // side 0: the lower sheet on the left (print cut), the upper one on the right (blank margin).
       for (const side of [0, 1] as const) {
         const sign = side === 0 ? -1 : 1;
+        // The blank margin first, given up at the first few printed rows: most lines fail there.
+        let printed = 0;
+        for (let j = j0; j <= j1 && printed <= allowed; j++) {
+          const c = colAt(j);
+          if (inkCount(g, sums, j, c - sign, c - sign * margin) > 0) printed++;
+        }
+        if (printed > allowed) continue;
         const touching: number[] = [];
-        let blank = 0;
         for (let j = j0; j <= j1; j++) {
           const c = colAt(j);
           touching.push(inkCount(g, sums, j, c + sign, c + sign * strip));
-          if (inkCount(g, sums, j, c - sign, c - sign * margin) === 0) blank++;
         }
         const cut = cutRows(touching, Math.round(o.maxCutRun * n));
-        if (blank < o.minBlankRows * n || cut < o.minCutRows * n) continue;
+        if (cut < o.minCutRows * n) continue;
         if (best && cut / n <= best.cut) continue;
         if (!bothPrinted(g, sums, colAt, j0, j1, o) || crossed(g, sums, colAt, strip, o) || sameRows(g, sums, colAt, j0, j1, margin, o)) continue;
         best = { top: (a + 0.5) / g.cols, bottom: (a + d + 0.5) / g.cols, cut: cut / n };
