@@ -258,6 +258,42 @@ export function peeks(a: Quad8, b: Quad8, contact: Contact, paper: PaperTest, s:
   return counts;
 }
 
+/**
+ * Which sheet's edge runs on past the ends of the contact while the other sheet stops there (a
+ * T-junction, the plainest sign of one paper lying over another): the upper sheet's side is whole,
+ * so beyond the contact its paper goes on with the surface right across the line, where the lower
+ * sheet, cut by that edge, has ended. Probes past each end just inside either quad's side (the
+ * continuing one's paper) and just across it (not paper: a wood or cloth desk strays too far from
+ * its median colour for the surface test). An end counts only when every probe there agrees: a
+ * sheet peeking out from under the other, or a quad a little off the real edge, passes a probe or
+ * two, not the whole run. Returns at how many ends a's edge runs on, and b's.
+ */
+export function edgeRunsOn(a: Quad8, b: Quad8, contact: Contact, px: PixelTests, s: OcclusionSettings = OCCLUSION_SETTINGS): [number, number] {
+  const [fx, fy] = contact.from;
+  const [tx, ty] = contact.to;
+  // Normal pointing to a's side.
+  const { len, ux, uy, nx, ny } = lineFrame(contact.from, contact.to, quadCentre(a));
+  if (len === 0) return [0, 0];
+  const reach = s.probeReach * len;
+  const lateral = Math.abs(contact.gap) / 2 + Math.max(4, s.probeSide * len);
+  const sheet = sheetTest(px);
+  const alongs = [reach / 3, (2 * reach) / 3, reach];
+  const ends: [number, number] = [0, 0];
+  for (const [ex, ey, dir] of [[fx, fy, -1], [tx, ty, 1]] as const) {
+    for (const [side, sign, own, other] of [[0, 1, a, b], [1, -1, b, a]] as const) {
+      const runsOn = alongs.every((along) => {
+        const ix = ex + dir * ux * along + sign * nx * lateral;
+        const iy = ey + dir * uy * along + sign * ny * lateral;
+        const ox = ex + dir * ux * along - sign * nx * lateral;
+        const oy = ey + dir * uy * along - sign * ny * lateral;
+        return pointInQuad(own, ix, iy) && !pointInQuad(other, ox, oy) && sheet(ix, iy) === true && px.paper(ox, oy) === false;
+      });
+      if (runsOn) ends[side]++;
+    }
+  }
+  return ends;
+}
+
 function colourDistance(c: readonly number[], d: readonly number[]): number {
   return Math.hypot(c[0]! - d[0]!, c[1]! - d[1]!, c[2]! - d[2]!);
 }
@@ -523,6 +559,10 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   // Paper on a's side past the contact is b's sheet running on under a: b is the lower one.
   if (onA >= onB + s.minPeekLead) return 1;
   if (onB >= onA + s.minPeekLead) return 0;
+  // Last, the T-junction: the sheet whose edge runs on past the contact is the upper one.
+  const [runsA, runsB] = edgeRunsOn(a, b, contact, px, s);
+  if (runsA > 0 && runsB === 0) return 1;
+  if (runsB > 0 && runsA === 0) return 0;
   return null;
 }
 

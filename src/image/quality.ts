@@ -14,6 +14,7 @@ import type { Quad8 } from '../ocr/types.js';
 import { downscaleTo, laplacianVariance, resizeRgb, toGray, type Plane } from './ops.js';
 import { cornerCutByFrame } from './corner-contact.js';
 import { scannedPageState } from './scan-page.js';
+import { stopsShortOfFrame } from './frame-side.js';
 import { findSheet, type SheetReading } from './sheet-extent.js';
 import { detectSeals } from './seals.js';
 import { paperTraits, type PaperTraits } from './screen.js';
@@ -278,7 +279,12 @@ export function readDesk(work: RgbImage, s: QualitySettings = QUALITY_SETTINGS):
 
 export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
   const { image, quad, crop } = input;
-  const touching = sidesOnFrame(image, quad, s).filter(Boolean).length;
+  const onFrame = sidesOnFrame(image, quad, s);
+  const sides = onFrame.filter(Boolean).length;
+  // A quad a few pixels off the sheet's outline may put a side on the frame that the sheet stops
+  // short of (the table shows along the border there): such a side cuts nothing. The whole
+  // upload (four sides) is judged below.
+  const touching = sides > 0 && sides < 4 ? onFrame.filter((on, side) => on && !stopsShortOfFrame(image, quad, side)).length : sides;
   // A located sheet cut by one to three edges of the photo, whatever its size: the locator returns
   // the whole image (four sides) when the page fills the frame, so a sheet on one to three sides
   // is paper running out of the photo. The whole image is judged by its ink below.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, edgeCues, edgeOffset, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, edgeCues, edgeOffset, edgeRunsOn, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
@@ -162,6 +162,23 @@ test('paper peeking past the end of the contact on one side marks the other shee
   const lowerWhole = rect(100, 100, 500, 400);
   const px = scene([lowerWhole, upper]);
   assert.equal(lowerOfPair(lowerVisible, upper, px), 0);
+});
+
+test('a T-junction: the sheet whose edge runs on past the contact lies on the one that stops there', () => {
+  // A card (y 200-400) slid under a tall receipt (y 100-600) from the left: the localiser cut the
+  // card back to the receipt's edge at x = 500. Both are one tint, no print: only the outline tells.
+  const card = rect(100, 200, 400, 200);
+  const receipt = rect(500, 100, 300, 500);
+  const px = scene([rect(100, 200, 450, 200), receipt]);
+  assert.deepEqual(edgeRunsOn(card, receipt, facingSides(card, receipt)!, px), [0, 2], 'the receipt\'s edge runs on at both ends');
+  assert.equal(lowerOfPair(card, receipt, px), 0);
+  assert.equal(lowerOfPair(receipt, card, px), 1, 'the order of the pair does not matter');
+  // The card peeking out past the receipt's top corner shows its own paper across the line: that
+  // end is no T, and the bottom end alone still decides.
+  const tallCard = rect(100, 80, 400, 320);
+  const peeking = scene([rect(100, 80, 450, 320), receipt]);
+  assert.deepEqual(edgeRunsOn(tallCard, receipt, facingSides(tallCard, receipt)!, peeking), [0, 1]);
+  assert.equal(lowerOfPair(tallCard, receipt, peeking), 0);
 });
 
 test('no sign either way leaves both complete', () => {
