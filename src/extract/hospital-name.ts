@@ -124,8 +124,8 @@ function isSealTextAlone(text: string, t: HospitalNameTables): boolean {
 
 /**
  * A name without what OCR read after its suffix: one stray character or mark at most (南宁口腔医院儿,
- * 重庆肿瘤医院_川: a seal's letter, a speck), or seal text of any length (…医院用社, …医院专用章: the
- * 收费专用章 ring read into the row). A tail of two characters and more may be printed
+ * 重庆肿瘤医院_川: a seal's letter, a speck), or seal text of any length (…医院用社, …医院专用章,
+ * …医院收设: the 收费专用章 ring read into the row). A tail of two characters and more may be printed
  * (…医院门诊部, …医院(北院)) and is kept, as is a name without a suffix.
  */
 export function trimAfterSuffix(name: string, t: HospitalNameTables = hospitalNameTables()): string {
@@ -134,7 +134,8 @@ export function trimAfterSuffix(name: string, t: HospitalNameTables = hospitalNa
   const end = m.index + m[0].length;
   const tail = name.slice(end);
   const han = [...tail].filter((c) => /[\u4e00-\u9fff]/.test(c)).length;
-  const seal = /^[^\u4e00-\u9fff]*[用章专财务印]/u.test(tail);
+  // 收 starts every 收费专用章 ring word and no printed part of a name (收设: 收费 read short).
+  const seal = /^[^\u4e00-\u9fff]*[用章专财务印收]/u.test(tail);
   return tail !== '' && (seal || (han <= 1 && !/[(（]/.test(tail))) ? name.slice(0, end) : name;
 }
 

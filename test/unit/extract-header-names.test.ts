@@ -102,6 +102,12 @@ test('a head cut off before a generic word, or a long city misread once, is give
   assert.equal(restorePlacePrefix('汝州市第一人民医院', 'henan', t), '汝州市第一人民医院', 'two-character cities are not guessed');
 });
 
+test('seal text read after the suffix, starting with the ring\'s 收, is cut; a printed tail is kept', async () => {
+  const { trimAfterSuffix } = await import('../../src/extract/hospital-name.js');
+  assert.equal(trimAfterSuffix('南昌第三医院收设'), '南昌第三医院');
+  assert.equal(trimAfterSuffix('南昌第三医院门诊部'), '南昌第三医院门诊部');
+});
+
 test('marks read before a hospital name are dropped', () => {
   assert.equal(repairHospitalName('·天津医科大学附属第一医院', 'tianjin', extractTables()), '天津医科大学附属第一医院');
 });
