@@ -224,12 +224,41 @@ export function restorePlacePrefix(
   // only when exactly one of the province's cities fits and the name starts with no place read
   // right. Two-character cities are not guessed: 汝州 is a real city one character from 郑州.
   if (placesOf(tables).some((p) => name.startsWith(p))) return name;
+  const lost = cityWithLostCharacter(chars, row.cities, t);
+  if (lost !== '') return lost;
   const fits = row.cities.filter((c) => {
     const want = [...c];
     return want.length >= 3 && chars.length > want.length && chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1;
   });
   if (fits.length === 1) return fits[0]! + chars.slice([...fits[0]!].length).join('');
   return name;
+}
+
+/**
+ * A city of three characters or more that lost one character (石家中医院: 庄 lost, not misread as
+ * 中), given back when what follows the shortened city starts with a generic word or kind of name
+ * (中医院, 第一人民医院): the character that looks misread is then the next word's first one, and
+ * reading it as a misread would eat that word. Only when exactly one of the province's cities fits;
+ * '' otherwise.
+ */
+function cityWithLostCharacter(chars: readonly string[], cities: readonly string[], t: HospitalNameTables): string {
+  const found = new Set<string>();
+  for (const c of cities) {
+    const want = [...c];
+    if (want.length < 3) continue;
+    const rest = chars.slice(want.length - 1).join('');
+    if (!startsWithNameWord(rest, t)) continue;
+    for (let lost = 1; lost < want.length; lost++) {
+      const short = [...want.slice(0, lost), ...want.slice(lost + 1)];
+      if (short.every((ch, i) => chars[i] === ch)) found.add(c + rest);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : '';
+}
+
+/** Whether a text starts with a generic word or a kind of institution (中医院, 人民医院). */
+function startsWithNameWord(text: string, t: HospitalNameTables): boolean {
+  return t.nameWords.some((w) => text.startsWith(w)) || [...t.kinds].some((k) => text.startsWith(k));
 }
 
 /**

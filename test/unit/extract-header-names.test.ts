@@ -108,6 +108,14 @@ test('seal text read after the suffix, starting with the ring\'s 收, is cut; a 
   assert.equal(trimAfterSuffix('南昌第三医院门诊部'), '南昌第三医院门诊部');
 });
 
+test('a long city that lost a character before a generic word gets it back, not the word\'s first character', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('石家中医院', 'hebei', t), '石家庄中医院');
+  assert.equal(restorePlacePrefix('乌鲁齐第一人民医院', 'xinjiang', t), '乌鲁木齐第一人民医院');
+  // A misread character followed by no generic word stays a misread (the earlier rule).
+  assert.equal(restorePlacePrefix('石家生协和医院', 'hebei', t), '石家庄协和医院');
+});
+
 test('marks read before a hospital name are dropped', () => {
   assert.equal(repairHospitalName('·天津医科大学附属第一医院', 'tianjin', extractTables()), '天津医科大学附属第一医院');
 });
