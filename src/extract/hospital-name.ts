@@ -262,6 +262,23 @@ function startsWithNameWord(text: string, t: HospitalNameTables): boolean {
 }
 
 /**
+ * The first piece of a name OCR boxed in two (四川省女 | 妇幼保健院) without its last character when
+ * that character stands between a place and a generic word of three characters or more starting the
+ * next piece: boxes overlap at the seam and a character cut by the box edge is read in both, its
+ * left half (女 of 妇) as a character of its own. A place followed directly by such a word is a
+ * name's usual form; one character between them is not. The piece as read otherwise.
+ */
+export function dropSeamStray(head: string, next: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  const chars = [...head];
+  const last = chars[chars.length - 1];
+  // An administrative word (成都市, 某县) ends a place: it is no stray.
+  if (last === undefined || !/[\u4e00-\u9fff]/u.test(last) || /[省市区县镇乡]/u.test(last)) return head;
+  const rest = chars.slice(0, -1).join('');
+  if (!places.some((p) => [...p].length >= 2 && rest.endsWith(p))) return head;
+  return t.nameWords.some((w) => [...w].length >= 3 && next.startsWith(w)) ? rest : head;
+}
+
+/**
  * A name that starts with no place but has one after its first character starts there: a re-read
  * strip starts right at the label's end, where the bracket, the colon or seal ink read as one
  * character (设郑州协和医院), and the page pass reads the seal's ring ink before the name the same

@@ -116,6 +116,16 @@ test('a long city that lost a character before a generic word gets it back, not 
   assert.equal(restorePlacePrefix('石家生协和医院', 'hebei', t), '石家庄协和医院');
 });
 
+test('a character read twice at the seam of a name boxed in two is dropped, only between a place and a generic word', async () => {
+  const { dropSeamStray } = await import('../../src/extract/hospital-name.js');
+  const places = ['四川省', '四川', '成都'];
+  assert.equal(dropSeamStray('四川省女', '妇幼保健院', places), '四川省');
+  // A character that is part of the name (no generic word after it, or no place before it) stays.
+  assert.equal(dropSeamStray('四川省华', '西医院', places), '四川省华');
+  assert.equal(dropSeamStray('某某县女', '妇幼保健院', places), '某某县女');
+  assert.equal(dropSeamStray('成都市', '第一人民医院', places), '成都市');
+});
+
 test('marks read before a hospital name are dropped', () => {
   assert.equal(repairHospitalName('·天津医科大学附属第一医院', 'tianjin', extractTables()), '天津医科大学附属第一医院');
 });
