@@ -273,6 +273,8 @@ export function dropSeamStray(head: string, next: string, places: readonly strin
   const last = chars[chars.length - 1];
   // An administrative word (成都市, 某县) ends a place: it is no stray.
   if (last === undefined || !/[\u4e00-\u9fff]/u.test(last) || /[省市区县镇乡]/u.test(last)) return head;
+  // A character that starts a generic word (第 of 第一人民医院: the numeral lost) belongs to the name.
+  if (t.nameWords.some((w) => w.startsWith(last))) return head;
   const rest = chars.slice(0, -1).join('');
   if (!places.some((p) => [...p].length >= 2 && rest.endsWith(p))) return head;
   return t.nameWords.some((w) => [...w].length >= 3 && next.startsWith(w)) ? rest : head;
