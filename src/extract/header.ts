@@ -1,7 +1,7 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
-import { centreY, height, rowsOf, type Segment } from './layout.js';
-import { dropStrayBeforePlace, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
+import { centreY, height, rowsOf, type Box, type Segment } from './layout.js';
+import { dropStrayBeforePlace, dropSeamStray, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
@@ -206,7 +206,7 @@ export function readHeader(
         // OCR boxed the name in pieces (武汉市第一 | 人民医院): the first piece grown over the
         // cells right of it, when that gives an institution's name.
         const first = candidates.find((c) => readHeaderValue(kind, c.text) !== null);
-        const joined = first ? nameAcrossCells(first, segments, bySegment, unit) : '';
+        const joined = first ? nameAcrossCells(first, segments, bySegment, unit, placesOf(tables)) : '';
         if (joined !== '') {
           out[field] = joined;
           break;
@@ -283,9 +283,16 @@ const MAX_NAME_PIECES = 3;
  * end, centres within 0.75 line heights: dot-matrix pieces drift) until the text has a name's
  * shape. Cells starting with a term are another field's. '' when no join gives the shape.
  */
-export function nameAcrossCells(first: Segment, segments: readonly Segment[], bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>, unit: number): string {
+export function nameAcrossCells(
+  first: Segment,
+  segments: readonly Segment[],
+  bySegment: ReadonlyMap<number, readonly TermHit<TermPayload>[]>,
+  unit: number,
+  places: readonly string[] = [],
+): string {
   let text = first.text;
   let end = first.box;
+  let endText = first.text;
   const used = new Set([first.id]);
   for (let k = 0; k < MAX_NAME_PIECES; k++) {
     const next = segments
@@ -295,13 +302,34 @@ export function nameAcrossCells(first: Segment, segments: readonly Segment[], by
       .sort((a, b) => a.box.x0 - b.box.x0)[0];
     if (!next) return '';
     used.add(next.id);
-    text += next.text;
+    text = joinAtSeam(text, next.text, places, lostOneAtSeam(endText, end, next.box));
     end = next.box;
+    endText = next.text;
     // The seal's 章 read after the suffix (南昌同仁 | 医院章) is no part of the name.
     const value = readHeaderValue('org', text.replace(/章$/, ''));
     if (typeof value === 'string' && looksLikeHospital(value)) return value;
   }
   return '';
+}
+
+/**
+ * Two pieces of a name joined, without a character read twice at the seam (see dropSeamStray), and
+ * with the numeral 一 put back between 第 and a word numerals precede (人民医院, 医院) when the seam
+ * is about one character wide: a lone horizontal stroke is the one character the text detector
+ * takes for a rule and leaves out of both boxes, while any other numeral would have been read.
+ */
+function joinAtSeam(head: string, next: string, places: readonly string[], lostOne: boolean): string {
+  const numeralLost = lostOne && /第$/u.test(head) && /^(?:人民|附属|中心)?医院/u.test(next);
+  return dropSeamStray(head, next, places) + (numeralLost ? '一' : '') + next;
+}
+
+/** Whether the gap between a piece of text and the next box is about one character of the piece wide. */
+function lostOneAtSeam(head: string, headBox: Box, nextBox: Box): boolean {
+  const count = [...head].length;
+  if (count === 0) return false;
+  const charWidth = (headBox.x1 - headBox.x0) / count;
+  const gap = nextBox.x0 - headBox.x1;
+  return gap >= 0.7 * charWidth && gap <= 1.6 * charWidth;
 }
 
 /** Weights of the 17 digits of a PRC resident ID number (GB 11643), for its check character. */

@@ -124,8 +124,8 @@ function isSealTextAlone(text: string, t: HospitalNameTables): boolean {
 
 /**
  * A name without what OCR read after its suffix: one stray character or mark at most (南宁口腔医院儿,
- * 重庆肿瘤医院_川: a seal's letter, a speck), or seal text of any length (…医院用社, …医院专用章: the
- * 收费专用章 ring read into the row). A tail of two characters and more may be printed
+ * 重庆肿瘤医院_川: a seal's letter, a speck), or seal text of any length (…医院用社, …医院专用章,
+ * …医院收设: the 收费专用章 ring read into the row). A tail of two characters and more may be printed
  * (…医院门诊部, …医院(北院)) and is kept, as is a name without a suffix.
  */
 export function trimAfterSuffix(name: string, t: HospitalNameTables = hospitalNameTables()): string {
@@ -134,7 +134,8 @@ export function trimAfterSuffix(name: string, t: HospitalNameTables = hospitalNa
   const end = m.index + m[0].length;
   const tail = name.slice(end);
   const han = [...tail].filter((c) => /[\u4e00-\u9fff]/.test(c)).length;
-  const seal = /^[^\u4e00-\u9fff]*[用章专财务印]/u.test(tail);
+  // 收 starts every 收费专用章 ring word and no printed part of a name (收设: 收费 read short).
+  const seal = /^[^\u4e00-\u9fff]*[用章专财务印收]/u.test(tail);
   return tail !== '' && (seal || (han <= 1 && !/[(（]/.test(tail))) ? name.slice(0, end) : name;
 }
 
@@ -223,12 +224,60 @@ export function restorePlacePrefix(
   // only when exactly one of the province's cities fits and the name starts with no place read
   // right. Two-character cities are not guessed: 汝州 is a real city one character from 郑州.
   if (placesOf(tables).some((p) => name.startsWith(p))) return name;
+  const lost = cityWithLostCharacter(chars, row.cities, t);
+  if (lost !== '') return lost;
   const fits = row.cities.filter((c) => {
     const want = [...c];
     return want.length >= 3 && chars.length > want.length && chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1;
   });
   if (fits.length === 1) return fits[0]! + chars.slice([...fits[0]!].length).join('');
   return name;
+}
+
+/**
+ * A city of three characters or more that lost one character (石家中医院: 庄 lost, not misread as
+ * 中), given back when what follows the shortened city starts with a generic word or kind of name
+ * (中医院, 第一人民医院): the character that looks misread is then the next word's first one, and
+ * reading it as a misread would eat that word. Only when exactly one of the province's cities fits;
+ * '' otherwise.
+ */
+function cityWithLostCharacter(chars: readonly string[], cities: readonly string[], t: HospitalNameTables): string {
+  const found = new Set<string>();
+  for (const c of cities) {
+    const want = [...c];
+    if (want.length < 3) continue;
+    const rest = chars.slice(want.length - 1).join('');
+    if (!startsWithNameWord(rest, t)) continue;
+    for (let lost = 1; lost < want.length; lost++) {
+      const short = [...want.slice(0, lost), ...want.slice(lost + 1)];
+      if (short.every((ch, i) => chars[i] === ch)) found.add(c + rest);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : '';
+}
+
+/** Whether a text starts with a generic word or a kind of institution (中医院, 人民医院). */
+function startsWithNameWord(text: string, t: HospitalNameTables): boolean {
+  return t.nameWords.some((w) => text.startsWith(w)) || [...t.kinds].some((k) => text.startsWith(k));
+}
+
+/**
+ * The first piece of a name OCR boxed in two (四川省女 | 妇幼保健院) without its last character when
+ * that character stands between a place and a generic word of three characters or more starting the
+ * next piece: boxes overlap at the seam and a character cut by the box edge is read in both, its
+ * left half (女 of 妇) as a character of its own. A place followed directly by such a word is a
+ * name's usual form; one character between them is not. The piece as read otherwise.
+ */
+export function dropSeamStray(head: string, next: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  const chars = [...head];
+  const last = chars[chars.length - 1];
+  // An administrative word (成都市, 某县) ends a place: it is no stray.
+  if (last === undefined || !/[\u4e00-\u9fff]/u.test(last) || /[省市区县镇乡]/u.test(last)) return head;
+  // A character that starts a generic word (第 of 第一人民医院: the numeral lost) belongs to the name.
+  if (t.nameWords.some((w) => w.startsWith(last))) return head;
+  const rest = chars.slice(0, -1).join('');
+  if (!places.some((p) => [...p].length >= 2 && rest.endsWith(p))) return head;
+  return t.nameWords.some((w) => [...w].length >= 3 && next.startsWith(w)) ? rest : head;
 }
 
 /**

@@ -100,14 +100,54 @@ export function repairWithSeal(
   const placed = startsAtPlace(printed);
   if (!placed && lostHeadInSeal(printed, seal)) return seal;
   if (placed && doubtful.size === 0) return printed;
+  return substituteFromSeal(printed, seal, places, placed ? doubtful : undefined, t);
+}
+
+/**
+ * The printed name with the characters the alignment to the seal's reading pairs with different
+ * ones taken from the seal (only at `doubtful` positions when given), as long as the result starts
+ * at a place and has a hospital's shape; the printed name when they differ by more than two edits.
+ */
+export function substituteFromSeal(
+  printed: string,
+  seal: string,
+  places: readonly string[],
+  doubtful: ReadonlySet<number> | undefined,
+  t: HospitalNameTables = hospitalNameTables(),
+): string {
   const p = [...printed];
   const s = [...seal];
   if (editDistance(p, s) > 2) return printed;
-  const may = placed ? (i: number) => doubtful.has(i) : () => true;
+  const may = doubtful ? (i: number) => doubtful.has(i) : () => true;
   // Equal-cost alignments pair different characters (沈国市 / 沈阳: 国 or 市 against 阳): the
   // one whose result starts at a place is taken.
   const merged = [true, false].map((pairFirst) => alignSubstitute(p, s, pairFirst, may).join(''));
-  return merged.find((m) => m !== printed && startsAtPlace(m) && looksLikeHospital(m, t)) ?? printed;
+  return merged.find((m) => m !== printed && places.some((pl) => m.startsWith(pl)) && looksLikeHospital(m, t)) ?? printed;
+}
+
+/**
+ * A printed name starting at a place, whose doubtful characters are voted on by a seal reading that
+ * starts at none (福州第土人民医院 with 土 doubted, the ring read 福地第二人民医院): each source has a
+ * character the other reads right, the printed one its sure place, the seal the numeral. Only the
+ * characters the recogniser doubted are replaced, so a sure printed name never changes.
+ */
+export function votedWithUnplacedSeal(
+  printed: string,
+  readings: readonly string[],
+  places: readonly string[],
+  doubtful: ReadonlySet<number>,
+  t: HospitalNameTables = hospitalNameTables(),
+): string {
+  if (doubtful.size === 0 || !places.some((p) => printed.startsWith(p)) || !looksLikeHospital(printed, t)) return printed;
+  for (const reading of readings) {
+    for (const piece of withoutSealWords(reading, t).replace(/[^\u4e00-\u9fff()（）]+/gu, ' ').split(' ')) {
+      const name = hospitalIn(repairNameWords(piece, t), t);
+      if (name === '') continue;
+      const voted = substituteFromSeal(printed, name, places, doubtful, t);
+      if (voted !== printed) return voted;
+    }
+  }
+  return printed;
 }
 
 /**
@@ -136,7 +176,20 @@ export function lostOneInSeal(printed: string, seal: string): boolean {
  * of its own is the same issuer named in full.
  */
 export function lostHeadInSeal(printed: string, seal: string): boolean {
-  return [...seal].length > [...printed].length && seal.endsWith(printed);
+  const p = [...printed];
+  const s = [...seal];
+  if (s.length <= p.length) return false;
+  if (seal.endsWith(printed)) return true;
+  // The seal or faint print that took the head often spoils the next characters too (科太附属第一医院
+  // for …医科大学附属第一医院): the printed name then ends the seal's within a few edits, all at its
+  // start (the rest read exactly: 第二 against 第一 is another issuer), only when a whole place (two
+  // characters and more) is missing and the name is long enough to tell.
+  const allowed = p.length >= 8 ? 2 : p.length >= 5 ? 1 : 0;
+  if (allowed === 0 || s.length < p.length + 2 || !seal.endsWith(p.slice(allowed).join(''))) return false;
+  for (let k = 1; k <= s.length - p.length + allowed; k++) {
+    if (editDistance(p, s.slice(k)) <= allowed) return true;
+  }
+  return false;
 }
 
 /**
@@ -258,6 +311,7 @@ export async function sealCheckedHospital(
   if (seal === '') {
     const headed = placeHeadFromSeal(printed, lines.map((l) => l.text), places);
     if (headed !== '') return headed;
+    return votedWithUnplacedSeal(printed, lines.map((l) => l.text), places, doubtful);
   }
   return repairWithSeal(printed, seal, places, doubtful);
 }

@@ -102,6 +102,51 @@ test('a head cut off before a generic word, or a long city misread once, is give
   assert.equal(restorePlacePrefix('汝州市第一人民医院', 'henan', t), '汝州市第一人民医院', 'two-character cities are not guessed');
 });
 
+test('seal text read after the suffix, starting with the ring\'s 收, is cut; a printed tail is kept', async () => {
+  const { trimAfterSuffix } = await import('../../src/extract/hospital-name.js');
+  assert.equal(trimAfterSuffix('南昌第三医院收设'), '南昌第三医院');
+  assert.equal(trimAfterSuffix('南昌第三医院门诊部'), '南昌第三医院门诊部');
+});
+
+test('a long city that lost a character before a generic word gets it back, not the word\'s first character', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('石家中医院', 'hebei', t), '石家庄中医院');
+  assert.equal(restorePlacePrefix('乌鲁齐第一人民医院', 'xinjiang', t), '乌鲁木齐第一人民医院');
+  // A misread character followed by no generic word stays a misread (the earlier rule).
+  assert.equal(restorePlacePrefix('石家生协和医院', 'hebei', t), '石家庄协和医院');
+});
+
+test('a character read twice at the seam of a name boxed in two is dropped, only between a place and a generic word', async () => {
+  const { dropSeamStray } = await import('../../src/extract/hospital-name.js');
+  const places = ['四川省', '四川', '成都'];
+  assert.equal(dropSeamStray('四川省女', '妇幼保健院', places), '四川省');
+  // A character that is part of the name (no generic word after it, or no place before it) stays.
+  assert.equal(dropSeamStray('四川省华', '西医院', places), '四川省华');
+  assert.equal(dropSeamStray('某某县女', '妇幼保健院', places), '某某县女');
+  assert.equal(dropSeamStray('成都市', '第一人民医院', places), '成都市');
+  assert.equal(dropSeamStray('成都第', '人民医院', places), '成都第', 'a word\'s first character');
+});
+
+test('on a page, 第 and 人民医院 boxed apart one character apart get the 一 the detector left out', () => {
+  const page = (gapChars: number) => {
+    const lines = [
+      line('上海市医疗门诊收费票据', 300, 30, 28, 34),
+      line('票据代码：115674', 60, 100),
+      line('合计 377.20', 60, 200),
+      line('收款单位（章）：', 60, 400),
+      // 上海市第 is 4 characters of 20 px from x = 240; the next box starts gapChars characters after it.
+      line('上海市第', 240, 400),
+      line('人民医院', 320 + gapChars * 20, 400),
+    ];
+    const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
+    assert.ok(out.ok);
+    return out.ok ? out.result.hospital_name : '';
+  };
+  assert.equal(page(1), '上海市第一人民医院');
+  // Boxes that touch lost nothing between them: the name stays as read.
+  assert.equal(page(0.2), '上海市第人民医院');
+});
+
 test('marks read before a hospital name are dropped', () => {
   assert.equal(repairHospitalName('·天津医科大学附属第一医院', 'tianjin', extractTables()), '天津医科大学附属第一医院');
 });

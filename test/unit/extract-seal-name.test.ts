@@ -201,6 +201,13 @@ test('a printed name that lost its head under the seal is the seal\'s, when it s
   // The seal ending otherwise, or no longer than the printed name: not a lost head.
   assert.equal(lostHeadInSeal('大学附属第二医院', '武汉市医科大学附属第一医院'), false);
   assert.equal(lostHeadInSeal('武汉市中心医院', '武汉市中心医院'), false);
+  // The head's loss spoiled the next characters (科太 for 科大学): still the seal's, the rest read exactly.
+  assert.equal(lostHeadInSeal('科太附属第一医院', '南宁医科大学附属第一医院'), true);
+  assert.equal(repairWithSeal('科太附属第一医院', '南宁医科大学附属第一医院', places), '南宁医科大学附属第一医院');
+  // Misread characters away from the start, or too many of them, or only one character more: not a lost head.
+  assert.equal(lostHeadInSeal('科太附属第二医院', '南宁医科大学附属第一医院'), false);
+  assert.equal(lostHeadInSeal('科太附属第一医院', '南宁医科大学附属第三医院'), false);
+  assert.equal(lostHeadInSeal('汝州市人民医院', '郑州市人民医院'), false);
   // A printed name starting at a place keeps its own start (the seal's longer form is no repair).
   assert.equal(repairWithSeal('武汉中心医院', '湖北省武汉中心医院', places), '武汉中心医院');
 });
@@ -226,4 +233,15 @@ test('a printed name starting mid-place gets the place\'s head from a seal readi
   assert.equal(placeHeadFromSeal('广州协和医院', ['广州物招送销'], places), '');
   assert.equal(placeHeadFromSeal('州协和医院', ['物招送销广州'], places), '');
   assert.equal(placeHeadFromSeal('协和医院', ['广州物招送销'], places), '');
+});
+
+test('a printed name\'s doubtful characters are voted on by a seal reading that starts at no place', async () => {
+  const { votedWithUnplacedSeal } = await import('../../src/extract/seal-name.js');
+  // 土 doubted (position 3): the ring's 第二 is taken, its misread 地 is not (州 read sure).
+  assert.equal(votedWithUnplacedSeal('福州第土人民医院', ['福地第二人民医院#'], places, new Set([3])), '福州第二人民医院');
+  // Nothing doubted, or the differing character sure: the printed name stays.
+  assert.equal(votedWithUnplacedSeal('福州第土人民医院', ['福地第二人民医院'], places, new Set()), '福州第土人民医院');
+  assert.equal(votedWithUnplacedSeal('福州第土人民医院', ['福地第二人民医院'], places, new Set([1])), '福州第土人民医院');
+  // A seal of another body (far from the printed name) changes nothing.
+  assert.equal(votedWithUnplacedSeal('福州第土人民医院', ['某某县妇幼保健院'], places, new Set([3])), '福州第土人民医院');
 });
