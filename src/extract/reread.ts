@@ -587,6 +587,7 @@ export async function rereadHeaderFields(
   lines: readonly OcrLine[],
   province: Province | undefined,
   recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
+  faint: readonly OcrLine[] = [],
 ): Promise<MedicalResult> {
   // A gender cell with its label misread needs no second look.
   const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) : 0;
@@ -600,7 +601,9 @@ export async function rereadHeaderFields(
   const doubtfulName = nameIsDoubtful(result.patient_name);
   const cutName = !doubtfulName && nameMayBeCut(result.patient_name, lines);
   const nameStrips = result.patient_name === '' || doubtfulName || cutName ? patientNameStrips(lines) : [];
-  const genderQuads = result.patient_gender === 0 ? genderStrips(lines) : [];
+  // A blurred gender cell often reads below the page's drop score (性别：女 as 性称：文 at 0.47): the
+  // faint lines are looked at for its label too, after the page's own.
+  const genderQuads = result.patient_gender === 0 ? genderStrips([...lines, ...faint]) : [];
   const quads = [...hospitalStrips, ...nameStrips, ...genderQuads];
   if (quads.length === 0) return result;
   const read = await recognize(quads);
@@ -620,13 +623,13 @@ export async function rereadHeaderFields(
     doubtfulName ? replacesDoubtfulName(result.patient_name, second) : cutName ? extendsCutName(result.patient_name, second) : true;
   if (patientName && takesSecond(patientName)) out = { ...out, patient_name: patientName };
   // Still no family name first: the recogniser's alternatives for that character may hold one.
-  const fromAlternatives = nameFromSurnameAlternatives(out.patient_name, [...read.slice(hospitalStrips.length, hospitalStrips.length + nameStrips.length), ...lines]);
-  if (fromAlternatives !== '') out = { ...out, patient_name: fromAlternatives };
+  const surnameFromAlternatives = nameFromSurnameAlternatives(out.patient_name, [...read.slice(hospitalStrips.length, hospitalStrips.length + nameStrips.length), ...lines]);
+  if (surnameFromAlternatives !== '') out = { ...out, patient_name: surnameFromAlternatives };
   const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
   if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
   // Still none: the cell's character misread on both looks; its alternatives may hold the value.
   if (out.patient_gender === 0 && genderQuads.length > 0) {
-    const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines]);
+    const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines, ...faint]);
     if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
   }
   return out;

@@ -247,3 +247,21 @@ test('header re-read: a name cut to one character is re-read and continued', asy
   assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：赵娜'))).patient_name, '赵娜');
   assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：起娜'))).patient_name, '赵', 'a reading that does not continue it');
 });
+
+test('header re-read: a gender cell read below the drop score (a faint line) is re-read too', async () => {
+  const lines = hubeiInpatientPage('交款人：王小明', '住院号：123456');
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.patient_gender, 0);
+  const asked: Quad8[][] = [];
+  const reading = async (quads: Quad8[]): Promise<OcrLine[]> => {
+    asked.push(quads);
+    return quads.map((q) => ({ text: '性：女', score: 0.8, quad: q, chars: [] }));
+  };
+  const faint = [{ ...line('性称：文', 400, 140), score: 0.47 }];
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading, faint)).patient_gender, 2);
+  asked.length = 0;
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading)).patient_gender, 0, 'no faint line: no gender strip');
+  assert.equal(asked.length, 0);
+});
