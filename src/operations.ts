@@ -79,7 +79,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
-    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads));
+    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads), page.faint);
     // A name missing, starting at no place, with a lost numeral or a doubtful character is checked
     // against the hospital's round seal, read on the image as uploaded (the paled page has lost the
     // seal's ink) turned upright; the ring is unwrapped in the analysis pool.

@@ -5,7 +5,7 @@
  * seal-paled page with the recogniser costs one small crop instead of a second page pass.
  */
 import type { MedicalResult, Province } from '../contract/extract.js';
-import type { OcrLine, Quad8 } from '../ocr/types.js';
+import type { OcrChar, OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME, repairHospitalName } from './header.js';
 import { headerValueTables, readHeaderValue } from './header-values.js';
 import { dropStrayBeforePlace, hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
@@ -405,15 +405,39 @@ export function patientNameStrips(lines: readonly OcrLine[]): Quad8[] {
     if (!found) continue;
     const after = text.slice(found.at + found.l.length);
     if (others.some((o) => o.startsWith(found.l) && o.length >= found.l.length + 2 && after.startsWith(o.slice(found.l.length, found.l.length + 2)))) continue;
-    const strip = stripAlong(line, endOfChar(line, found.at + found.l.length - 1), NAME_STRIP);
+    // From the line's start: the label read with the value gives the recogniser context, and a
+    // strip starting at the label's end (from the engine's character positions, loose on blurred
+    // print) cut the name's first character (邓杰涛 read 热涛, 赵娜 read 起).
+    const len = Math.hypot(line.quad[2] - line.quad[0], line.quad[3] - line.quad[1]);
+    const h = Math.hypot(line.quad[6] - line.quad[0], line.quad[7] - line.quad[1]);
+    const labelEnd = endOfChar(line, found.at + found.l.length - 1);
+    const strip = h > 0 ? stripAlong(line, 0, (labelEnd * len) / h + NAME_STRIP) : null;
     if (strip) out.push(strip);
   }
   return out.slice(0, 2);
 }
 
-/** The patient's name in a re-read strip right of its label; '' when it holds none. */
+/** A text without a label (longest first) starting it after up to two stray characters. */
+function withoutLeadingLabel(text: string, labels: readonly string[]): string {
+  for (const l of labels) {
+    const at = text.indexOf(l);
+    if (at >= 0 && at <= 2) return text.slice(at + l.length);
+  }
+  return text;
+}
+
+/** A name label and its colon end within this many characters of a re-read strip's start. */
+const NAME_LABEL_SPAN = 7;
+
+/**
+ * The patient's name in a re-read strip of its label and value (or of the value alone); '' when it
+ * holds none. The label is dropped up to its colon, however it was read (病人姓名：, 老姓名：).
+ */
 export function patientNameFromStrip(text: string): string {
-  const value = readHeaderValue('person', compact(text).replace(/^[:：]+/, ''));
+  const t = compact(text);
+  const colon = t.search(/[:：]/);
+  const rest = colon >= 0 && colon < NAME_LABEL_SPAN ? t.slice(colon + 1) : withoutLeadingLabel(t, labelsOfField('patient_name').labels);
+  const value = readHeaderValue('person', rest.replace(/^[:：]+/, ''));
   return typeof value === 'string' ? value : '';
 }
 
@@ -481,6 +505,76 @@ export function replacesDoubtfulName(read: string, second: string): boolean {
   return [...second].length === [...read].length && first !== undefined && headerValueTables().surnames.has(first);
 }
 
+/** Characters below this score on the page pass make a short name worth reading again. */
+const UNSURE_NAME_CHAR = 0.9;
+
+/**
+ * The page line's characters of a value read from it (the first line holding it as a run of
+ * characters), or null. Lets a rule see how sure the recogniser was of each character.
+ */
+export function charsOfValue(lines: readonly OcrLine[], value: string): readonly OcrChar[] | null {
+  const want = [...value];
+  if (want.length === 0) return null;
+  for (const l of lines) {
+    const chars = l.chars;
+    for (let i = 0; i + want.length <= chars.length; i++) {
+      if (want.every((c, k) => chars[i + k]!.char === c)) return chars.slice(i, i + want.length);
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a read name may have lost its end: a Chinese personal name has two characters or more,
+ * so a lone character is a name the detector cut short (on blurred print its box often ends
+ * inside the value: 交款人：赵 for 赵娜); a two-character name counts when the recogniser was unsure
+ * of one of its characters on the page (the blur that spoils characters also shortens boxes:
+ * 钟阳 for 钟阳敏). The strip right of the label then reads past the box.
+ */
+export function nameMayBeCut(name: string, lines: readonly OcrLine[]): boolean {
+  const n = [...name].length;
+  if (n === 0 || !/^[\u4e00-\u9fff]+$/u.test(name)) return false;
+  if (n === 1) return true;
+  if (n !== 2) return false;
+  return (charsOfValue(lines, name) ?? []).some((c) => c.score < UNSURE_NAME_CHAR);
+}
+
+/**
+ * Whether a second reading replaces a name that may have been cut: it continues the page's
+ * reading (same start, more Chinese characters), stays within a personal name's length (four)
+ * and starts with a common family name.
+ */
+export function extendsCutName(read: string, second: string): boolean {
+  const s = [...second];
+  const first = s[0];
+  return (
+    second.startsWith(read) &&
+    s.length > [...read].length &&
+    s.length <= 4 &&
+    /^[\u4e00-\u9fff]+$/u.test(second) &&
+    first !== undefined &&
+    headerValueTables().surnames.has(first)
+  );
+}
+
+/** Least probability a family-name alternative needs to stand for a misread first character. */
+const SURNAME_ALTERNATIVE_MIN = 0.03;
+
+/**
+ * A name whose first character is no common family name (精芬 on a blurred photo) given the one
+ * common family name among the recogniser's alternatives for that character (胡): a personal name
+ * starts with a family name, and only unsure characters carry alternatives. '' when none or
+ * several fit.
+ */
+export function nameFromSurnameAlternatives(name: string, lines: readonly OcrLine[]): string {
+  if (!nameIsDoubtful(name)) return '';
+  const first = charsOfValue(lines, name)?.[0];
+  const surnames = headerValueTables().surnames;
+  const fits = (first?.alternatives ?? []).filter((a) => a.score >= SURNAME_ALTERNATIVE_MIN && surnames.has(a.char));
+  if (fits.length !== 1) return '';
+  return fits[0]!.char + [...name].slice(1).join('');
+}
+
 /**
  * The second look at header fields the page pass missed, in one recogniser call over small crops
  * of the seal-paled page: the hospital's name (see hospitalValueStrips), the patient's name right
@@ -493,6 +587,7 @@ export async function rereadHeaderFields(
   lines: readonly OcrLine[],
   province: Province | undefined,
   recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
+  faint: readonly OcrLine[] = [],
 ): Promise<MedicalResult> {
   // A gender cell with its label misread needs no second look.
   const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) : 0;
@@ -504,8 +599,11 @@ export async function rereadHeaderFields(
   // No label read: the payee row is found from its neighbours (复核人, 收款人).
   const hospitalStrips = labelled === null ? [] : labelled.length > 0 ? labelled : payeeRowStrips(lines);
   const doubtfulName = nameIsDoubtful(result.patient_name);
-  const nameStrips = result.patient_name === '' || doubtfulName ? patientNameStrips(lines) : [];
-  const genderQuads = result.patient_gender === 0 ? genderStrips(lines) : [];
+  const cutName = !doubtfulName && nameMayBeCut(result.patient_name, lines);
+  const nameStrips = result.patient_name === '' || doubtfulName || cutName ? patientNameStrips(lines) : [];
+  // A blurred gender cell often reads below the page's drop score (性别：女 as 性称：文 at 0.47): the
+  // faint lines are looked at for its label too, after the page's own.
+  const genderQuads = result.patient_gender === 0 ? genderStrips([...lines, ...faint]) : [];
   const quads = [...hospitalStrips, ...nameStrips, ...genderQuads];
   if (quads.length === 0) return result;
   const read = await recognize(quads);
@@ -521,12 +619,17 @@ export async function rereadHeaderFields(
   const patientName = nameTexts.map(patientNameFromStrip).find((n) => n !== '');
   // A doubtful name is only replaced by a second reading that starts with a family name and has
   // as many characters: the rest of the name was read the same, its first character differently.
-  if (patientName && (!doubtfulName || replacesDoubtfulName(result.patient_name, patientName))) out = { ...out, patient_name: patientName };
+  const takesSecond = (second: string): boolean =>
+    doubtfulName ? replacesDoubtfulName(result.patient_name, second) : cutName ? extendsCutName(result.patient_name, second) : true;
+  if (patientName && takesSecond(patientName)) out = { ...out, patient_name: patientName };
+  // Still no family name first: the recogniser's alternatives for that character may hold one.
+  const surnameFromAlternatives = nameFromSurnameAlternatives(out.patient_name, [...read.slice(hospitalStrips.length, hospitalStrips.length + nameStrips.length), ...lines]);
+  if (surnameFromAlternatives !== '') out = { ...out, patient_name: surnameFromAlternatives };
   const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
   if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
   // Still none: the cell's character misread on both looks; its alternatives may hold the value.
   if (out.patient_gender === 0 && genderQuads.length > 0) {
-    const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines]);
+    const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines, ...faint]);
     if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
   }
   return out;

@@ -137,6 +137,7 @@ export class OcrEngine {
     return {
       angle: out.angle,
       lines: out.lines,
+      faint: out.faint,
       timings: { decodeMs: 0, ...out.times, totalMs: performance.now() - t0 },
     };
   }

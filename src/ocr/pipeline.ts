@@ -50,6 +50,8 @@ export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 3, d
 export interface PageOutcome {
   readonly angle: PageAngle;
   readonly lines: OcrLine[];
+  /** Lines read with text but below the drop score (see OcrResult.faint). */
+  readonly faint: OcrLine[];
   readonly times: StageTimes;
 }
 
@@ -234,7 +236,7 @@ export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOption
     det = await runner.detect(page, opts.detectSide, 0);
     addTimes(times, det.times);
   }
-  if (det.boxes.length === 0) return { angle: 0, lines: [], times };
+  if (det.boxes.length === 0) return { angle: 0, lines: [], faint: [], times };
 
   const boxes = det.boxes.map((b) => b.quad);
   let angle: PageAngle;
@@ -307,8 +309,11 @@ function finishPage(page: Pixels, angle: PageAngle, settled: readonly Settled[],
   const order = readingOrder(kept.map((s) => s.quad));
   const onInput = (q: Quad8): Quad8 => (angle === 0 ? q : unrotateQuad(q, angle, width, height));
   const lines = order.map((i) => toLine(kept[i]!.decoded, onInput(kept[i]!.quad), width, height));
+  const faint = settled
+    .filter((s) => s.decoded.text.trim().length > 0 && s.decoded.score < opts.dropScore)
+    .map((s) => toLine(s.decoded, onInput(s.quad), width, height));
   times.postMs += performance.now() - t2;
-  return { angle, lines, times };
+  return { angle, lines, faint, times };
 }
 
 /** Re-reads given quads (point 0 = the text's top-left), in the order given. */

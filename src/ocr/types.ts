@@ -57,5 +57,11 @@ export interface OcrResult {
   readonly angle: PageAngle;
   /** Lines in reading order. */
   readonly lines: readonly OcrLine[];
+  /**
+   * Lines read below the drop score (PaddleOCR's drop_score), not in `lines`: mostly specks and
+   * seal ink, but on a blurred photo also real cells (性别：女 read 性称：文 at 0.47). Callers that
+   * know what a cell must hold may look at them; unordered. Absent from engines that keep none.
+   */
+  readonly faint?: readonly OcrLine[];
   readonly timings: OcrTimings;
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import { charsOfValue, extendsCutName, nameFromSurnameAlternatives, nameMayBeCut, dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -41,10 +41,15 @@ test('name re-read: a strip right of the name label, never right of the payer cr
   const label = line('交款人：', 100, 200);
   const [strip] = patientNameStrips([label]);
   assert.ok(strip);
-  assert.ok(strip[0] >= label.quad[2] - 25 && strip[0] <= label.quad[2] + 1, `starts at the label end: ${strip[0]}`);
+  // From the line's start (the label gives the recogniser context) to well past the label's end.
+  assert.ok(Math.abs(strip[0] - label.quad[0]) <= 1, `starts with the label: ${strip[0]}`);
+  assert.ok(strip[2] >= label.quad[2] + 5 * 24, `runs past the label: ${strip[2]}`);
   assert.equal(patientNameStrips([line('交款人统一社会保用代联：', 100, 160)]).length, 0, 'a longer label, misread further on');
   assert.equal(patientNameFromStrip('：黄健强'), '黄健强');
   assert.equal(patientNameFromStrip('：'), '');
+  assert.equal(patientNameFromStrip('病人姓名：赵娜'), '赵娜', 'the label read with the value is dropped');
+  assert.equal(patientNameFromStrip('老姓名：程然'), '程然', 'also when misread, up to its colon');
+  assert.equal(patientNameFromStrip('交款人赵娜'), '赵娜', 'a label without its colon');
   assert.equal(patientNameFromStrip('开票0期：2021'), '', 'a label with a misread character is no name');
 });
 
@@ -191,4 +196,72 @@ test('a clipped-label name replaces no name, or the same name without its first 
   assert.ok(takesClippedName('敏丽', '叶敏丽'));
   assert.ok(!takesClippedName('王敏丽', '叶敏丽'));
   assert.ok(!takesClippedName('丽', '叶敏丽'));
+});
+
+/** A line with the characters of `value` read at `score`, alternatives on its first one. */
+function withValueScores(l: OcrLine, value: string, score: number, firstAlternatives?: { char: string; score: number }[]): OcrLine {
+  const at = l.text.indexOf(value);
+  const chars = l.chars.map((c, i) => {
+    if (i < at || i >= at + [...value].length) return c;
+    return i === at && firstAlternatives ? { ...c, score, alternatives: firstAlternatives } : { ...c, score };
+  });
+  return { ...l, chars };
+}
+
+test('a name may be cut: one character, or two with one the recogniser doubted', () => {
+  assert.ok(nameMayBeCut('赵', [line('病人姓名：赵', 60, 100)]));
+  assert.ok(nameMayBeCut('钟阳', [withValueScores(line('患者姓名：钟阳', 60, 100), '钟阳', 0.53)]));
+  assert.ok(!nameMayBeCut('钟阳', [line('患者姓名：钟阳', 60, 100)]), 'read with confidence');
+  assert.ok(!nameMayBeCut('钟阳敏', [withValueScores(line('患者姓名：钟阳敏', 60, 100), '钟阳敏', 0.5)]), 'three characters are a whole name');
+  assert.ok(!nameMayBeCut('', []));
+  assert.equal(charsOfValue([line('交款人：王小明', 60, 100)], '小明')?.map((c) => c.char).join(''), '小明');
+  assert.equal(charsOfValue([line('交款人：王小明', 60, 100)], '李'), null);
+});
+
+test('a cut name is replaced only by a reading that continues it with a family name first', () => {
+  assert.ok(extendsCutName('赵', '赵娜'));
+  assert.ok(extendsCutName('钟阳', '钟阳敏'));
+  assert.ok(!extendsCutName('赵', '起娜'), 'another start');
+  assert.ok(!extendsCutName('赵', '赵'), 'nothing more read');
+  assert.ok(!extendsCutName('赵', '赵娜娜娜娜'), 'longer than a name');
+  assert.ok(!extendsCutName('赵', '赵12'), 'not Chinese');
+  assert.ok(!extendsCutName('慕', '慕怡'), 'no common family name');
+});
+
+test('a name without a family name first takes the one family name among its alternatives', () => {
+  const page = [withValueScores(line('交款人：精芬', 60, 100), '精芬', 0.57, [{ char: '請', score: 0.2 }, { char: '胡', score: 0.1 }])];
+  assert.equal(nameFromSurnameAlternatives('精芬', page), '胡芬');
+  // Two family names fit, or the only one is too unlikely, or the name starts with one already.
+  assert.equal(nameFromSurnameAlternatives('注选', [withValueScores(line('交款人：注选', 60, 100), '注选', 0.5, [{ char: '江', score: 0.2 }, { char: '汪', score: 0.1 }])]), '');
+  assert.equal(nameFromSurnameAlternatives('精芬', [withValueScores(line('交款人：精芬', 60, 100), '精芬', 0.57, [{ char: '胡', score: 0.01 }])]), '');
+  assert.equal(nameFromSurnameAlternatives('胡芬', [withValueScores(line('交款人：胡芬', 60, 100), '胡芬', 0.57, [{ char: '精', score: 0.3 }])]), '');
+});
+
+test('header re-read: a name cut to one character is re-read and continued', async () => {
+  const lines = hubeiInpatientPage('交款人：赵', '性别：女');
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  const page = { ...out.result, patient_name: '赵' };
+  const reading = (text: string) => async (quads: Quad8[]): Promise<OcrLine[]> => quads.map((q) => ({ text, score: 1, quad: q, chars: [] }));
+  assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：赵娜'))).patient_name, '赵娜');
+  assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：起娜'))).patient_name, '赵', 'a reading that does not continue it');
+});
+
+test('header re-read: a gender cell read below the drop score (a faint line) is re-read too', async () => {
+  const lines = hubeiInpatientPage('交款人：王小明', '住院号：123456');
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.patient_gender, 0);
+  const asked: Quad8[][] = [];
+  const reading = async (quads: Quad8[]): Promise<OcrLine[]> => {
+    asked.push(quads);
+    return quads.map((q) => ({ text: '性：女', score: 0.8, quad: q, chars: [] }));
+  };
+  const faint = [{ ...line('性称：文', 400, 140), score: 0.47 }];
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading, faint)).patient_gender, 2);
+  asked.length = 0;
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading)).patient_gender, 0, 'no faint line: no gender strip');
+  assert.equal(asked.length, 0);
 });

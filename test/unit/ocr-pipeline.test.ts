@@ -161,3 +161,23 @@ test('when the turned detection\'s probes read badly both ways, no angle is risk
   assert.deepEqual(detections, ['auto', 0]);
   assert.equal(out.lines.length, boxes.length);
 });
+
+test('lines read below the drop score leave the page lines but are kept apart as faint lines', async () => {
+  const { runner } = fakeRunner(false);
+  const faintAt = new Set([boxes[7]![1]]);
+  const reading: TaskRunner = {
+    parallelism: runner.parallelism,
+    detect: (p, side, turn) => runner.detect(p, side, turn),
+    read: async (p, js) => {
+      const out = await runner.read(p, js);
+      // The line at the eighth box reads faintly (a blurred cell), every other one confidently.
+      const lines = out.lines.map((l, k) => (faintAt.has(js[k]!.quad[1]) && l.forward ? { ...l, forward: decoded(0.4) } : l));
+      return { ...out, lines };
+    },
+  };
+  const out = await runPage(reading, page);
+  assert.equal(out.lines.length, boxes.length - 1);
+  assert.equal(out.faint.length, 1);
+  assert.equal(out.faint[0]!.score, 0.4);
+  assert.equal(out.faint[0]!.quad[1], boxes[7]![1]);
+});
