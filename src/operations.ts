@@ -12,6 +12,7 @@ import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice } from './extract/extractor.js';
 import { rereadHeaderFields } from './extract/reread.js';
 import { withSealCheckedHospital } from './extract/seal-name.js';
+import { chargingUnitsFollowingHospital } from './extract/hospital-name.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
 import type { IntakeImage } from './image/types.js';
@@ -83,13 +84,14 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // A name missing, starting at no place, with a lost numeral or a doubtful character is checked
     // against the hospital's round seal, read on the image as uploaded (the paled page has lost the
     // seal's ink) turned upright; the ring is unwrapped in the analysis pool.
-    const result = await withSealCheckedHospital(
+    const sealChecked = await withSealCheckedHospital(
       reread,
       outcome.province,
       { angle: page.angle, lines: page.lines },
       (angle) => pixels.sealStrips(image.rgb, angle),
       (img, quads) => ocr.recognizeRegions(img, quads),
     );
+    const result = { ...sealChecked, charging_units: chargingUnitsFollowingHospital(outcome.result, sealChecked) };
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
     const medical_result = outcome.qrMismatch
       ? { ...result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }

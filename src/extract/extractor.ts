@@ -12,7 +12,7 @@ import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
-import { preferHospitalShaped } from './hospital-name.js';
+import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
 import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, repairHospitalName, type HeaderValues, type TermPayload,
@@ -317,7 +317,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     service_serial_no: str(header, 'service_serial_no'),
     social_security_card_no: str(header, 'social_security_card_no'),
     payments_info,
-    charging_units: str(header, 'charging_units'),
+    charging_units: chargingUnitsFollowingHospital({ hospital_name: labelledName, charging_units: str(header, 'charging_units') }, { hospital_name: hospitalName }),
     hospital_no: str(header, 'hospital_no'),
     payee: str(header, 'payee'),
     reviewer: str(header, 'reviewer'),

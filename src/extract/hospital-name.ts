@@ -480,3 +480,16 @@ export function repairDoubtfulPlace(
   const want = [...longest[0]!];
   return want.join('') + chars.slice(want.length).join('');
 }
+
+/**
+ * 收款单位 on a medical invoice is the hospital: when the page pass read the same cell into both
+ * fields, the charging unit follows every later repair of the hospital name (the re-read under the
+ * seal, the seal's reading, the place repairs) instead of keeping the raw, unrepaired cell text.
+ * A charging unit read from a cell of its own (a different text) is left as read.
+ */
+export function chargingUnitsFollowingHospital(
+  read: { hospital_name: string; charging_units: string },
+  repaired: { hospital_name: string },
+): string {
+  return read.charging_units === read.hospital_name ? repaired.hospital_name : read.charging_units;
+}
