@@ -9,6 +9,7 @@
 import type { ClassRes } from '../contract/classify.js';
 import { containsBankCardNumber, containsMrz, containsValidId18 } from './cues.js';
 import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
+import { shortTitleLine } from './short-titles.js';
 import { allowedEdits, findWording, normalise, titleFragment, wordingsPresent } from './wording.js';
 
 export interface ClassifierLine {
@@ -168,6 +169,19 @@ function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<numb
   return out;
 }
 
+/**
+ * A card's three-character title read with one character wrong (short-titles.ts), on a card-shaped
+ * document where no wording of any root was read whole. Priced as one edit (the full fuzzy
+ * penalty), so with the card's own cues it places the card but never makes it credible.
+ */
+function shortTitleHit(doc: Prepared, root: RootClass, tax: Taxonomy): TitleHit | null {
+  const i = shortTitleLine(doc.lines, root, tax, normalise);
+  if (i < 0) return null;
+  const s = tax.scoring;
+  const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
+  return { score: base - s.fuzzyPenalty + s.specificityPerChar * 3, line: i, exact: false, pattern: doc.lines[i] };
+}
+
 function keywordScore(doc: Prepared, keywords: readonly string[], tax: Taxonomy, strong: readonly string[] = []): number {
   const n = new Set(wordingsPresent(doc.full, keywords)).size;
   const k = new Set(wordingsPresent(doc.full, strong)).size;
@@ -209,6 +223,7 @@ function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxo
     if (near && (exactLines.get(near.line) ?? 0) < near.pattern.length - 1) title = near;
   }
   if (!title) title = fragments.get(root.name) ?? null;
+  if (!title && exactLines && exactLines.size === 0 && visual.card === true) title = shortTitleHit(doc, root, tax);
   let score = title ? title.score : 0;
   score += keywordScore(doc, root.keywords, tax, root.strongKeywords);
   for (const cue of root.structure) if (cueHolds(cue, doc, visual)) score += tax.cueWeights[cue];

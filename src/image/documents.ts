@@ -7,6 +7,7 @@
  * at least one.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { workLongerSide } from './work-size.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
 import { divideIntoThree, divideLongQuad } from './divide.js';
@@ -25,6 +26,8 @@ export interface LocatedDocument {
 
 export interface DocumentOptions {
   readonly workSide: number;
+  /** A wide frame's working image may be this many times workSide long (src/image/work-size.ts). */
+  readonly maxWorkStretch: number;
   /** Most documents reported. */
   readonly maxDocuments: number;
   /** Smallest document, as a share of the image area. */
@@ -108,6 +111,7 @@ export interface DocumentOptions {
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   workSide: 480,
+  maxWorkStretch: 2,
   maxDocuments: 3,
   minAreaFraction: 0.04,
   fillsFrameFraction: 0.85,
@@ -699,7 +703,7 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
 export function locateDocuments(image: RgbImage, options: Partial<DocumentOptions> = {}): LocatedDocument[] {
   const o = { ...DEFAULT_DOCUMENT_OPTIONS, ...options };
   if (image.width < 8 || image.height < 8) return [wholeImage(image)];
-  const { image: work, scale } = downscaleTo(image, o.workSide);
+  const { image: work, scale } = downscaleTo(image, workLongerSide(image.width, image.height, o.workSide, o.maxWorkStretch));
   const longer = Math.max(work.width, work.height);
   // Close the gaps text leaves in the paper, fill what is enclosed, then open a little so that two
   // sheets touching by a corner, or a sheet and a bright object next to it, come apart.
