@@ -27,7 +27,7 @@ import { extractTables, type ExtractTables, type HeaderField } from './tables.js
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
 import { chooseTotal } from './total.js';
-import { billingDateFromVisit, doubtedSlip, fullerReading, restoreDivisionDigit } from './values.js';
+import { billingDateFromVisit, doubtedSlip, fullerReading, lostFiguresOf, restoreDivisionDigit } from './values.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -133,6 +133,8 @@ function crossCheckQr(
       // A letter read in the wrong case (vVzyzp) is a reading slip: the QR's value is the code.
       else if (printed[key].toLowerCase() === q.toLowerCase()) fill[key] ??= q;
       else if (key !== 'billing_date' && (lookalikeKey(printed[key]) === lookalikeKey(q) || doubtedSlip(printed[key], q, segments))) fill[key] ??= q;
+      // Figures OCR lost (68496 read for 468496) leave the rest in order: the QR's value is the code.
+      else if ((key === 'note_code' || key === 'note_no') && lostFiguresOf(printed[key], q)) fill[key] ??= q;
       else mismatch.add(key);
     }
     if (qr.total_cost !== undefined) {
