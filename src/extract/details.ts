@@ -101,7 +101,9 @@ function isHeader(cols: readonly Column[]): boolean {
  * (票副主任医师诊查费) is no part of it.
  */
 export function verticalPrint(cells: readonly Segment[]): Set<Segment> {
-  const single = cells.filter((s) => [...s.text].length === 1);
+  // Chinese characters only: a figure split off a number (3 | 54.60) stands over the next row's
+  // figure at a tight row pitch just as well, and a figure glued before a name is dropped anyway.
+  const single = cells.filter((s) => /^[\u4e00-\u9fff]$/.test(s.text));
   const out = new Set<Segment>();
   for (const a of single) {
     for (const b of single) {

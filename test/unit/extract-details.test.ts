@@ -226,3 +226,8 @@ test('cells: one-character cells stacked a character apart are vertical print (a
   const found = verticalPrint([...margin, ...units, ...names]);
   assert.deepEqual([...found].map((s) => s.text).sort(), ['字', '票']);
 });
+
+test('cells: figures split off numbers and stacked at a tight row pitch are no vertical print', async () => {
+  const { verticalPrint } = await import('../../src/extract/details.js');
+  assert.equal(verticalPrint([seg(1, '3', 700, 712, 764, 20), seg(2, '1', 700, 712, 785, 20)]).size, 0);
+});
