@@ -502,7 +502,8 @@ export function totalSplits(relations: readonly PaymentRelation[]): PaymentRelat
  * already holds without it (then it is printed blank or 0) nor with a term OCR did not find.
  * `formPrintsSplit` (the national e-invoice form, whose four split fields are always printed): a
  * term OCR did not find at all (the detector lost the line under a seal) is printed too, so it is
- * filled the same way, when every other term of the split was read and the total stands.
+ * filled the same way, when every other term of the split was read and the total stands, unless
+ * a payment printed outside the split has exactly that amount.
  */
 export function fillFromSplit(
   payments: readonly PrintedPayment[],
@@ -521,6 +522,9 @@ export function fillFromSplit(
     if (missing.length !== 1 || present.length + 1 < r.minPresent) continue;
     const rest = roundCents(total - present.reduce((a, p) => a + p.cost, 0));
     if (rest <= 0.005) continue;
+    // A gap equal to a payment printed outside the split (医疗救助 where the form's 其他支付 stands)
+    // is that payment's, not a lost term's.
+    if (lostWhole && out.some((p) => !r.sum.includes(p.name) && sameAmount(p.cost, rest))) continue;
     out = [...out, { name: missing[0]!, cost: rest, hasDecimals: true, derived: true }];
   }
   return out;
