@@ -495,6 +495,16 @@ export function totalSplits(relations: readonly PaymentRelation[]): PaymentRelat
   return relations.filter((r) => r.equals === '$total' && r.minus.length === 0);
 }
 
+/** Whether some of `amounts` (one or more, at most the first 12) add up to `target` to the cent. */
+function someSubsetSums(amounts: readonly number[], target: number): boolean {
+  const xs = amounts.slice(0, 12);
+  for (let mask = 1; mask < 1 << xs.length; mask++) {
+    const sum = xs.reduce((a, x, k) => (mask & (1 << k) ? a + x : a), 0);
+    if (sameAmount(roundCents(sum), target)) return true;
+  }
+  return false;
+}
+
 /**
  * The amount of a term of the total's split whose label was read but whose figures were not (a
  * seal over them, OCR lost the cell): what the other terms leave of the total, when it is the one
@@ -503,7 +513,7 @@ export function totalSplits(relations: readonly PaymentRelation[]): PaymentRelat
  * `formPrintsSplit` (the national e-invoice form, whose four split fields are always printed): a
  * term OCR did not find at all (the detector lost the line under a seal) is printed too, so it is
  * filled the same way, when every other term of the split was read and the total stands, unless
- * a payment printed outside the split has exactly that amount.
+ * payments printed outside the split add up to exactly that amount.
  */
 export function fillFromSplit(
   payments: readonly PrintedPayment[],
@@ -522,9 +532,9 @@ export function fillFromSplit(
     if (missing.length !== 1 || present.length + 1 < r.minPresent) continue;
     const rest = roundCents(total - present.reduce((a, p) => a + p.cost, 0));
     if (rest <= 0.005) continue;
-    // A gap equal to a payment printed outside the split (医疗救助 where the form's 其他支付 stands)
-    // is that payment's, not a lost term's.
-    if (lostWhole && out.some((p) => !r.sum.includes(p.name) && sameAmount(p.cost, rest))) continue;
+    // A gap that payments printed outside the split make up (医疗救助, 大病保险报销 printed where
+    // the form's 个人账户支付 or 其他支付 stands) is theirs, not a lost term's.
+    if (lostWhole && someSubsetSums(out.filter((p) => !r.sum.includes(p.name)).map((p) => p.cost), rest)) continue;
     out = [...out, { name: missing[0]!, cost: rest, hasDecimals: true, derived: true }];
   }
   return out;

@@ -250,6 +250,8 @@ test('on an e-invoice a split term the detector lost entirely is what the other 
   assert.equal(fillFromSplit(read, [], relations, 6078.53, true).length, 3, 'the split holds without it: nothing to fill');
   const aid = [...read, { name: '医疗救助', cost: 5246.07 }];
   assert.equal(fillFromSplit(aid, [], relations, 11324.6, true).length, 4, 'the gap is a payment printed outside the split');
+  const funds = [...read, { name: '医疗救助', cost: 4050.85 }, { name: '大病保险报销', cost: 1195.22 }, { name: '个人自付', cost: 7.5 }];
+  assert.equal(fillFromSplit(funds, [], relations, 11324.6, true).length, 6, 'the gap is two payments printed outside the split');
 });
 
 test('an e-invoice page whose 个人现金支付 line was not detected gets it from the split when 大写 backs the total', () => {
