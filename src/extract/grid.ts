@@ -535,6 +535,9 @@ export function fillFromSplit(
     // A gap that payments printed outside the split make up (医疗救助, 大病保险报销 printed where
     // the form's 个人账户支付 or 其他支付 stands) is theirs, not a lost term's.
     if (lostWhole && someSubsetSums(out.filter((p) => !r.sum.includes(p.name)).map((p) => p.cost), rest)) continue;
+    // A gap of one figure times a power of ten (100.00) is rather a leading figure OCR lost from a
+    // term read (15.01 for 115.01) than a whole term lost.
+    if (lostWhole && Number.isInteger(rest) && /^[1-9]0*$/.test(String(rest))) continue;
     out = [...out, { name: missing[0]!, cost: rest, hasDecimals: true, derived: true }];
   }
   return out;

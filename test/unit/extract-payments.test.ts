@@ -252,6 +252,7 @@ test('on an e-invoice a split term the detector lost entirely is what the other 
   assert.equal(fillFromSplit(aid, [], relations, 11324.6, true).length, 4, 'the gap is a payment printed outside the split');
   const funds = [...read, { name: '医疗救助', cost: 4050.85 }, { name: '大病保险报销', cost: 1195.22 }, { name: '个人自付', cost: 7.5 }];
   assert.equal(fillFromSplit(funds, [], relations, 11324.6, true).length, 6, 'the gap is two payments printed outside the split');
+  assert.equal(fillFromSplit(read, [], relations, 6178.53, true).length, 3, 'a gap of 100.00 is a leading figure lost from a term read');
 });
 
 test('an e-invoice page whose 个人现金支付 line was not detected gets it from the split when 大写 backs the total', () => {
