@@ -6,7 +6,7 @@
 import type { CheckValue } from '../contract/common.js';
 import type { CostDetail } from '../contract/extract.js';
 import { editDistance, type Catalogue } from './catalogue.js';
-import { centreY, rowsOf, type Segment } from './layout.js';
+import { centreX, centreY, height, rowsOf, type Segment } from './layout.js';
 import { findAmounts, parseAmount, roundCents } from './parse/amount.js';
 import { compact } from './parse/normalize.js';
 import type { DetailColumn, ExtractTables } from './tables.js';
@@ -91,6 +91,32 @@ function isHeaderWord(seg: Segment, dict: TermDictionary<DetailColumn>): boolean
 function isHeader(cols: readonly Column[]): boolean {
   const kinds = new Set(cols.map((c) => c.column));
   return kinds.size >= 3 && kinds.has('name') && (kinds.has('cost') || kinds.has('unit_price'));
+}
+
+/**
+ * One-character cells stacked as a column of text printed top to bottom: the printing permit along
+ * an invoice's margin ((2017)票字第3号), a vertical label (其/他/信/息). Their characters follow each
+ * other at about one character's height, where the rows of a table stand further apart (a column
+ * of units, 盒 over 支, is a row pitch apart), so such a character glued before a name
+ * (票副主任医师诊查费) is no part of it.
+ */
+export function verticalPrint(cells: readonly Segment[]): Set<Segment> {
+  // Chinese characters only: a figure split off a number (3 | 54.60) stands over the next row's
+  // figure at a tight row pitch just as well, and a figure glued before a name is dropped anyway.
+  const single = cells.filter((s) => /^[\u4e00-\u9fff]$/.test(s.text));
+  const out = new Set<Segment>();
+  for (const a of single) {
+    for (const b of single) {
+      if (a === b) continue;
+      const h = Math.max(height(a.box), height(b.box));
+      const dy = Math.abs(centreY(a.box) - centreY(b.box));
+      if (Math.abs(centreX(a.box) - centreX(b.box)) < 0.5 * h && dy > 0.5 * h && dy < 1.3 * h) {
+        out.add(a);
+        out.add(b);
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -480,7 +506,8 @@ export function readDetailTables(
       body.push(...row);
     }
     const found: { detail: CostDetail; categoryLike: boolean; segments: number[] }[] = [];
-    for (const row of bodyRows(body, unit, line.slope)) {
+    const vertical = verticalPrint(body);
+    for (const row of bodyRows(body.filter((seg) => !vertical.has(seg)), unit, line.slope)) {
       const toks = beforeSideBlock(tokens(row, 0.8 * unit), labels).filter((t) => t.x0 <= rightEdge);
       const assigned = assignColumns(toks, gs);
       gs.forEach((g, gi) => {

@@ -13,7 +13,7 @@ import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
-import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
+import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreCategoryPoints, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, repairHospitalName, type HeaderValues, type TermPayload,
 } from './header.js';
@@ -27,7 +27,7 @@ import { extractTables, type ExtractTables, type HeaderField } from './tables.js
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
 import { chooseTotal } from './total.js';
-import { billingDateFromVisit, doubtedSlip, fullerReading, restoreDivisionDigit } from './values.js';
+import { billingDateFromVisit, doubtedSlip, fullerReading, lostFiguresOf, restoreDivisionDigit } from './values.js';
 
 export interface ExtractInput {
   readonly lines: readonly OcrLine[];
@@ -133,6 +133,8 @@ function crossCheckQr(
       // A letter read in the wrong case (vVzyzp) is a reading slip: the QR's value is the code.
       else if (printed[key].toLowerCase() === q.toLowerCase()) fill[key] ??= q;
       else if (key !== 'billing_date' && (lookalikeKey(printed[key]) === lookalikeKey(q) || doubtedSlip(printed[key], q, segments))) fill[key] ??= q;
+      // Figures OCR lost (68496 read for 468496) leave the rest in order: the QR's value is the code.
+      else if ((key === 'note_code' || key === 'note_no') && lostFiguresOf(printed[key], q)) fill[key] ??= q;
       else mismatch.add(key);
     }
     if (qr.total_cost !== undefined) {
@@ -263,7 +265,10 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
     corroborations: totalCorroborations([], details, printedPayments, input.qrPayloads ?? [], segments, tables),
   }) === 1;
-  const categoryFix = totalStands ? misreadPart(categoryReadings, total) : null;
+  // Category amounts adding up to more than the total lost their decimal points (26800 for 268.00).
+  const pointedReadings = totalStands ? restoreCategoryPoints(categoryReadings, total) : categoryReadings;
+  categories = pointedReadings.map(({ name, cost }) => ({ name, cost }));
+  const categoryFix = totalStands ? misreadPart(pointedReadings, total) : null;
   if (categoryFix) categories = categories.map((c) => (c.name === categoryFix.name ? { name: c.name, cost: categoryFix.cost } : c));
   // One grid row whose amount is unreadable (117G.00) holds what the other rows leave of a total
   // that stands without them; the categories' sum then checks nothing (checksum -1).
@@ -276,7 +281,9 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const partsOfTotal = new Set([...tables.paymentRelations.filter((r) => r.equals === '$total').flatMap((r) => r.sum), ...tables.withinTotal]);
   // Checks read the payments with lost decimal points put back, as they are output.
   // A split term whose label was read without its figures is what the others leave of the total.
-  const payments = fillFromSplit(restoreLostPoints(printedPayments, partsOfTotal, total), amountless, tables.paymentRelations, total);
+  // On an e-invoice the split's four fields are always printed: one the detector lost is filled too,
+  // from a total that stands on its own (大写, QR).
+  const payments = fillFromSplit(restoreLostPoints(printedPayments, partsOfTotal, total), amountless, tables.paymentRelations, total, electronic && totalStands);
   const checksum = computeChecksum({
     totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
     corroborations: totalCorroborations(categories, details, payments, input.qrPayloads ?? [], segments, tables),

@@ -350,6 +350,35 @@ export function readCategoryGrid(
   return { read: out, amountless: amountless.filter((n) => !out.some((c) => c.name === n)) };
 }
 
+/** Most whole-number readings tried in combination by restoreCategoryPoints (2^n sums). */
+const MAX_POINT_CANDIDATES = 6;
+
+/**
+ * Category amounts OCR read without their decimal point (26800 for 268.00: the point is a faint
+ * dot, easily lost). Categories are parts of the total, so together they cannot exceed it. When they
+ * do, amounts read as whole numbers of three figures or more are taken as hundredths: the fewest of
+ * them that make the sum the total exactly, else all of them when that brings the sum within the
+ * total (a category OCR did not find leaves a gap). The total must stand on its own (大写, QR).
+ */
+export function restoreCategoryPoints(read: readonly ReadAmount[], total: number): ReadAmount[] {
+  const sum = (xs: readonly ReadAmount[]): number => roundCents(xs.reduce((a, c) => a + c.cost, 0));
+  if (total <= 0 || sum(read) <= total + 0.005) return [...read];
+  const candidates = read
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.hasDecimals === false && Number.isInteger(c.cost) && c.cost >= 100)
+    .map(({ i }) => i);
+  if (candidates.length === 0 || candidates.length > MAX_POINT_CANDIDATES) return [...read];
+  const divided = (chosen: readonly number[]): ReadAmount[] =>
+    read.map((c, i) => (chosen.includes(i) ? { ...c, cost: c.cost / 100, hasDecimals: true } : c));
+  const subsets: number[][] = [];
+  for (let mask = 1; mask < 1 << candidates.length; mask++) subsets.push(candidates.filter((_, k) => mask & (1 << k)));
+  subsets.sort((a, b) => a.length - b.length);
+  const exact = subsets.filter((s) => sameAmount(sum(divided(s)), total));
+  if (exact.length > 0 && exact.filter((s) => s.length === exact[0]!.length).length === 1) return divided(exact[0]!);
+  const all = divided(candidates);
+  return sum(all) <= total + 0.005 ? all : [...read];
+}
+
 /** How an amount was read, for telling OCR damage from what was printed. */
 export interface AmountReading {
   /** False when the amount was read without decimal places (a point OCR lost makes it 100 times larger). */
@@ -466,26 +495,49 @@ export function totalSplits(relations: readonly PaymentRelation[]): PaymentRelat
   return relations.filter((r) => r.equals === '$total' && r.minus.length === 0);
 }
 
+/** Whether some of `amounts` (one or more, at most the first 12) add up to `target` to the cent. */
+function someSubsetSums(amounts: readonly number[], target: number): boolean {
+  const xs = amounts.slice(0, 12);
+  for (let mask = 1; mask < 1 << xs.length; mask++) {
+    const sum = xs.reduce((a, x, k) => (mask & (1 << k) ? a + x : a), 0);
+    if (sameAmount(roundCents(sum), target)) return true;
+  }
+  return false;
+}
+
 /**
  * The amount of a term of the total's split whose label was read but whose figures were not (a
  * seal over them, OCR lost the cell): what the other terms leave of the total, when it is the one
  * such term, the others were all read, and they leave a positive amount. Not when the split
  * already holds without it (then it is printed blank or 0) nor with a term OCR did not find.
+ * `formPrintsSplit` (the national e-invoice form, whose four split fields are always printed): a
+ * term OCR did not find at all (the detector lost the line under a seal) is printed too, so it is
+ * filled the same way, when every other term of the split was read and the total stands, unless
+ * payments printed outside the split add up to exactly that amount.
  */
 export function fillFromSplit(
   payments: readonly PrintedPayment[],
   amountless: readonly string[],
   relations: readonly PaymentRelation[],
   total: number,
+  formPrintsSplit = false,
 ): PrintedPayment[] {
   if (total <= 0) return [...payments];
   let out = [...payments];
   for (const r of totalSplits(relations)) {
-    const missing = r.sum.filter((n) => amountless.includes(n) && !out.some((p) => p.name === n));
     const present = out.filter((p) => r.sum.includes(p.name));
+    const unread = r.sum.filter((n) => !out.some((p) => p.name === n));
+    const lostWhole = formPrintsSplit && unread.length === 1 && present.length === r.sum.length - 1;
+    const missing = lostWhole ? unread : unread.filter((n) => amountless.includes(n));
     if (missing.length !== 1 || present.length + 1 < r.minPresent) continue;
     const rest = roundCents(total - present.reduce((a, p) => a + p.cost, 0));
     if (rest <= 0.005) continue;
+    // A gap that payments printed outside the split make up (医疗救助, 大病保险报销 printed where
+    // the form's 个人账户支付 or 其他支付 stands) is theirs, not a lost term's.
+    if (lostWhole && someSubsetSums(out.filter((p) => !r.sum.includes(p.name)).map((p) => p.cost), rest)) continue;
+    // A gap of one figure times a power of ten (100.00) is rather a leading figure OCR lost from a
+    // term read (15.01 for 115.01) than a whole term lost.
+    if (lostWhole && Number.isInteger(rest) && /^[1-9]0*$/.test(String(rest))) continue;
     out = [...out, { name: missing[0]!, cost: rest, hasDecimals: true, derived: true }];
   }
   return out;

@@ -225,6 +225,20 @@ export function doubtedSlip(read: string, qr: string, segments: readonly Segment
 }
 
 /**
+ * Whether a code read off the page is the QR code's value with one or two figures lost (68496 of
+ * 468496, 1234567 of 12345678): OCR drops figures (a narrow 1, a figure under the colon or a seal
+ * edge), it does not invent them in order, and a forged code is changed, not shortened. The QR's
+ * machine-encoded value is then the code.
+ */
+export function lostFiguresOf(read: string, qr: string): boolean {
+  if (!/^\d{4,}$/.test(read) || !/^\d+$/.test(qr)) return false;
+  if (qr.length <= read.length || qr.length > read.length + 2) return false;
+  let i = 0;
+  for (const c of qr) if (c === read[i]) i++;
+  return i === read.length;
+}
+
+/**
  * The billing date when no 开票日期/收费日期 was read (the header cut off by the photo, or the date
  * printed only under another label): an outpatient invoice is issued when the visit is paid, on its
  * 就诊日期; an inpatient one at settlement, on the 出院日期. Empty when the invoice's kind or that

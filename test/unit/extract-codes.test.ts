@@ -194,3 +194,19 @@ test('inside the page, a label that lost its first character is read when three 
   assert.ok(short.ok);
   assert.equal(short.ok && short.result.billing_date, '', 'two characters inside the page: not taken');
 });
+
+test('a printed code read with figures lost takes the QR\'s value; a changed figure read with confidence stays a mismatch', async () => {
+  const { lostFiguresOf } = await import('../../src/extract/values.js');
+  assert.equal(lostFiguresOf('68496', '468496'), true);
+  assert.equal(lostFiguresOf('513937', '51381937'), true, 'two figures lost');
+  assert.equal(lostFiguresOf('5138937', '51381936'), false, 'a figure changed too');
+  assert.equal(lostFiguresOf('468496', '468496'), false, 'the same code');
+  const run = (printed: string) => {
+    const lines = [TITLE, line(`票据代码：${printed}`, 60, 100), line('合计 318.80', 60, 300)];
+    const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'e_invoice', qrPayloads: ['51425612,0028411386,ivfjcb,2022-04-03,318.80'] });
+    assert.ok(out.ok);
+    return [out.result.note_code, out.qrMismatch ?? []];
+  };
+  assert.deepEqual(run('5142562'), ['51425612', []]);
+  assert.deepEqual(run('51425613'), ['51425613', ['note_code']]);
+});

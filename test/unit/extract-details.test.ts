@@ -216,3 +216,18 @@ test('detail table: an amount glued to the next group\'s name that starts with a
   assert.ok(out.ok);
   assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['血常规', 80], ['一次性输液器', 13.5]]);
 });
+
+test('cells: one-character cells stacked a character apart are vertical print (a margin permit), not a name\'s start', async () => {
+  const { verticalPrint } = await import('../../src/extract/details.js');
+  // 票 over 字 at one character's pitch; 盒 over 支 a row pitch apart in a unit column.
+  const margin = [seg(1, '票', 159, 177, 764, 20), seg(2, '字', 159, 177, 785, 20)];
+  const units = [seg(3, '盒', 600, 620, 744, 20), seg(4, '支', 600, 620, 787, 20)];
+  const names = [seg(5, '副主任医师诊查费', 186, 396, 744, 20), seg(6, '百令胶囊', 187, 298, 787, 20)];
+  const found = verticalPrint([...margin, ...units, ...names]);
+  assert.deepEqual([...found].map((s) => s.text).sort(), ['字', '票']);
+});
+
+test('cells: figures split off numbers and stacked at a tight row pitch are no vertical print', async () => {
+  const { verticalPrint } = await import('../../src/extract/details.js');
+  assert.equal(verticalPrint([seg(1, '3', 700, 712, 764, 20), seg(2, '1', 700, 712, 785, 20)]).size, 0);
+});

@@ -238,3 +238,61 @@ test('seal text read into a payment line is no misread field label that would ta
   assert.ok(out.ok);
   assert.deepEqual(out.result.payments_info.map((p) => [p.name, p.cost]), [['个人现金支付', 7192.14]]);
 });
+
+test('on an e-invoice a split term the detector lost entirely is what the other three leave of a standing total', async () => {
+  const { fillFromSplit } = await import('../../src/extract/grid.js');
+  const relations = [{ id: 'fund_split', sum: ['医保统筹基金支付', '其他支付', '个人账户支付', '个人现金支付'], minus: [], equals: '$total', minPresent: 3 }];
+  const read = [{ name: '医保统筹基金支付', cost: 2408.09 }, { name: '其他支付', cost: 2428.4 }, { name: '个人账户支付', cost: 1242.04 }];
+  const filled = fillFromSplit(read, [], relations, 11324.6, true);
+  assert.deepEqual(filled.map((p) => [p.name, p.cost]), [...read.map((p) => [p.name, p.cost]), ['个人现金支付', 5246.07]]);
+  assert.equal(fillFromSplit(read, [], relations, 11324.6, false).length, 3, 'a paper form need not print every term');
+  assert.equal(fillFromSplit(read.slice(1), [], relations, 11324.6, true).length, 2, 'two terms lost: no way to split the rest');
+  assert.equal(fillFromSplit(read, [], relations, 6078.53, true).length, 3, 'the split holds without it: nothing to fill');
+  const aid = [...read, { name: '医疗救助', cost: 5246.07 }];
+  assert.equal(fillFromSplit(aid, [], relations, 11324.6, true).length, 4, 'the gap is a payment printed outside the split');
+  const funds = [...read, { name: '医疗救助', cost: 4050.85 }, { name: '大病保险报销', cost: 1195.22 }, { name: '个人自付', cost: 7.5 }];
+  assert.equal(fillFromSplit(funds, [], relations, 11324.6, true).length, 6, 'the gap is two payments printed outside the split');
+  assert.equal(fillFromSplit(read, [], relations, 6178.53, true).length, 3, 'a gap of 100.00 is a leading figure lost from a term read');
+});
+
+test('an e-invoice page whose 个人现金支付 line was not detected gets it from the split when 大写 backs the total', () => {
+  const lines = [
+    line('云南省医疗住院收费票据（电子）', 400, 40, 36, 40),
+    line('西药费 11324.60', 80, 200),
+    line('金额合计（大写）壹万壹仟叁佰贰拾肆元陆角整', 80, 300),
+    line('（小写）11324.60', 900, 300),
+    line('医保统筹基金支付：2408.09', 80, 400),
+    line('其他支付：2428.40', 600, 400),
+    line('个人账户支付：1242.04', 80, 440),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'e_invoice', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  const cash = out.result.payments_info.find((p) => p.name === '个人现金支付');
+  assert.deepEqual(cash && [cash.cost, cash.check_info], [5246.07, -1]);
+});
+
+test('category amounts that add up to more than a standing total lost their decimal points', async () => {
+  const { restoreCategoryPoints } = await import('../../src/extract/grid.js');
+  const whole = { hasDecimals: false, figureScores: [], gapScores: [], wellFormed: false };
+  const money = { hasDecimals: true, figureScores: [], gapScores: [], wellFormed: true };
+  const read = [{ name: '西药费', cost: 120.5, ...money }, { name: '治疗费', cost: 26800, ...whole }, { name: '检查费', cost: 300, ...whole }];
+  const costs = (xs: readonly { cost: number }[]) => xs.map((c) => c.cost);
+  assert.deepEqual(costs(restoreCategoryPoints(read, 688.5)), [120.5, 268, 300], 'the one point lost that makes the sum exact');
+  assert.deepEqual(costs(restoreCategoryPoints(read, 2000)), [120.5, 268, 3], 'no exact sum: all whole readings, the sum then within the total');
+  assert.deepEqual(costs(restoreCategoryPoints(read, 30000)), [120.5, 26800, 300], 'within the total: printed so');
+  assert.deepEqual(costs(restoreCategoryPoints(read, 100)), [120.5, 26800, 300], 'still more than the total: left as read');
+});
+
+test('a category grid read with a lost point adds up again when 大写 backs the total', () => {
+  const lines = [
+    line('福建省医疗门诊收费票据', 400, 40, 36, 40),
+    line('西药费', 80, 200), line('120.50', 400, 200),
+    line('治疗费', 80, 240), line('26800', 400, 240),
+    line('合计（大写）叁佰捌拾捌元伍角整', 80, 300),
+    line('（小写）388.50', 700, 300),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 600, variant: 'fujian', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_categories.map((c) => [c.name, c.cost]), [['西药费', 120.5], ['治疗费', 268]]);
+  assert.equal(out.result.checksum.cost_categories, 1);
+});
