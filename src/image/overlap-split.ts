@@ -34,6 +34,8 @@ export interface OverlapSplitOptions {
   readonly minBlankRows: number;
   /** Least share of rows with print either side of the cut: both parts are printed sheets. */
   readonly minPrintedRows: number;
+  /** Least ink density of the upper sheet's side against the lower sheet's (see upperPrinted). */
+  readonly minUpperInk: number;
   /** Least contrast of print against the paper, as a share of the paper's level (at least 40). */
   readonly inkContrast: number;
   /** Largest proportions of each part. */
@@ -60,6 +62,7 @@ export const DEFAULT_OVERLAP_SPLIT_OPTIONS: OverlapSplitOptions = {
   minBlankRows: 0.99,
   maxCutRun: 0.06,
   minPrintedRows: 0.15,
+  minUpperInk: 0.4,
   inkContrast: 0.25,
   maxPartAspect: 4.5,
   bandWidth: 0.08,
@@ -218,7 +221,7 @@ export function findGridCut(g: InkGrid, o: OverlapSplitOptions = DEFAULT_OVERLAP
         const cut = cutRows(touching, Math.round(o.maxCutRun * n));
         if (cut < o.minCutRows * n) continue;
         if (best && cut / n <= best.cut) continue;
-        if (!bothPrinted(g, sums, colAt, j0, j1, o) || crossed(g, sums, colAt, strip, o) || sameRows(g, sums, colAt, j0, j1, margin, o)) continue;
+        if (!bothPrinted(g, sums, colAt, j0, j1, o) || !upperPrinted(g, sums, colAt, j0, j1, side, margin, o) || crossed(g, sums, colAt, strip, o) || sameRows(g, sums, colAt, j0, j1, margin, o)) continue;
         best = { top: (a + 0.5) / g.cols, bottom: (a + d + 0.5) / g.cols, cut: cut / n };
       }
     }
@@ -287,6 +290,32 @@ function sameRows(g: InkGrid, sums: Uint32Array, colAt: (j: number) => number, j
   }
   const { share, pairs } = rowAlignment(rowRuns(left), rowRuns(right));
   return pairs >= o.minLinePairs && share >= o.minSameRows;
+}
+
+/**
+ * Whether the upper sheet's side (beyond its blank margin) holds about as much print per cell as
+ * the lower sheet's: a sheet lying on another is a printed sheet too. Where print stops at a line
+ * with blank paper beyond it inside one document (a card's blank right half, a form's empty lower
+ * part, a table's last filled column), the blank side has a small share of the other's ink.
+ */
+function upperPrinted(
+  g: InkGrid, sums: Uint32Array, colAt: (j: number) => number, j0: number, j1: number, side: 0 | 1, margin: number, o: OverlapSplitOptions,
+): boolean {
+  let upperInk = 0;
+  let upperCells = 0;
+  let lowerInk = 0;
+  let lowerCells = 0;
+  for (let j = j0; j <= j1; j++) {
+    const c = colAt(j);
+    // side 0: the lower sheet on the left, the upper one on the right (findGridCut).
+    const [ua, ub, la, lb] = side === 0 ? [c + margin, g.cols - 1, 0, c - 1] : [0, c - margin, c + 1, g.cols - 1];
+    upperInk += inkCount(g, sums, j, ua, ub);
+    upperCells += Math.max(0, ub - ua + 1);
+    lowerInk += inkCount(g, sums, j, la, lb);
+    lowerCells += Math.max(0, lb - la + 1);
+  }
+  if (upperCells === 0 || lowerCells === 0 || lowerInk === 0) return false;
+  return upperInk / upperCells >= o.minUpperInk * (lowerInk / lowerCells);
 }
 
 /** Whether both sides of the cut are printed sheets: print on a fair share of the rows of each. */

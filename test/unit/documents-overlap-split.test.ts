@@ -62,3 +62,13 @@ test('a solid block ending at a line (a photo, a grey band) is no cut print', ()
   bar(img, 212, 30, 370, 270, 120);
   assert.equal(splitOverlapped(img, WHOLE), null);
 });
+
+test('print stopping at a line with a few short marks beyond it (a card\'s blank half) keeps the page whole', () => {
+  // The "upper sheet" here is a few marks on rows of their own: far less ink per cell than the
+  // printed side, so no sheet lies there; the same marks as full lines make it a sheet again.
+  const img = makeRgb(400, 300, [235, 235, 235]);
+  for (let y = 30; y < 270; y += 14) bar(img, 30, y, 199, y + 5);
+  for (let y = 37, k = 0; y < 270; y += 28, k++) bar(img, 225 + ((k * 13) % 40), y, 245 + ((k * 13) % 40), y + 6);
+  assert.equal(splitOverlapped(img, WHOLE), null);
+  assert.ok(splitOverlapped(img, WHOLE, { minUpperInk: 0 }), 'the sparse side alone kept it whole');
+});
