@@ -40,6 +40,8 @@ export interface OverlapSplitOptions {
   readonly inkContrast: number;
   /** Largest proportions of each part. */
   readonly maxPartAspect: number;
+  /** Least length along the cut of each part against its mean width across (see partsAlongCut). */
+  readonly minAlongCut: number;
   /** Width of the bands either side whose text lines are matched, as a share across (see sameRows) ... */
   readonly bandWidth: number;
   /** ... the least share of matched pairs for one page, over at least this many pairs. */
@@ -65,6 +67,7 @@ export const DEFAULT_OVERLAP_SPLIT_OPTIONS: OverlapSplitOptions = {
   minUpperInk: 0.4,
   inkContrast: 0.25,
   maxPartAspect: 4.5,
+  minAlongCut: 1.2,
   bandWidth: 0.08,
   minSameRows: 0.85,
   minLinePairs: 5,
@@ -331,6 +334,27 @@ function bothPrinted(g: InkGrid, sums: Uint32Array, colAt: (j: number) => number
   return left >= o.minPrintedRows * n && right >= o.minPrintedRows * n;
 }
 
+/**
+ * Whether every part is long along the cut: sheets of one paper that overlap unseen are till
+ * receipts and slips, long and narrow with their print across their width, lying side by side
+ * along their long sides (the visible strip of the lower one narrower still). A cut leaving a
+ * squat part (a card's or a form's share beyond its last printed column) cuts one document.
+ */
+function partsAlongCut(parts: readonly (readonly Point[])[], cutEnds: readonly Point[], o: OverlapSplitOptions): boolean {
+  const along = Math.hypot(cutEnds[1].x - cutEnds[0].x, cutEnds[1].y - cutEnds[0].y);
+  if (along <= 0) return false;
+  return parts.every((part) => {
+    let twice = 0;
+    for (let i = 0; i < part.length; i++) {
+      const a = part[i];
+      const b = part[(i + 1) % part.length];
+      twice += a.x * b.y - b.x * a.y;
+    }
+    const width = Math.abs(twice) / 2 / along;
+    return width > 0 && along / width >= o.minAlongCut;
+  });
+}
+
 function toQuad(p: readonly Point[]): Quad8 {
   return p.flatMap((q) => [q.x, q.y]) as Quad8;
 }
@@ -355,6 +379,8 @@ export function splitOverlapped(img: RgbImage, q: Quad8, options: Partial<Overla
       ? [[p[0], p[1], at(p, 1, cut.bottom), at(p, 0, cut.top)], [at(p, 0, cut.top), at(p, 1, cut.bottom), p[2], p[3]]]
       : [[p[0], at(p, cut.top, 0), at(p, cut.bottom, 1), p[3]], [at(p, cut.top, 0), p[1], p[2], at(p, cut.bottom, 1)]];
     if (parts.some((part) => aspect(part) > o.maxPartAspect)) return null;
+    const cutEnds = turned ? [at(p, 0, cut.top), at(p, 1, cut.bottom)] : [at(p, cut.top, 0), at(p, cut.bottom, 1)];
+    if (!partsAlongCut(parts, cutEnds, o)) return null;
     return [toQuad(parts[0]), toQuad(parts[1])];
   }
 }

@@ -72,3 +72,13 @@ test('print stopping at a line with a few short marks beyond it (a card\'s blank
   assert.equal(splitOverlapped(img, WHOLE), null);
   assert.ok(splitOverlapped(img, WHOLE, { minUpperInk: 0 }), 'the sparse side alone kept it whole');
 });
+
+test('a cut leaving squat parts (a card or a form cut across its width) keeps the page whole', () => {
+  // The same cut print and blank margin as two receipts, on a page wider than the cut is long.
+  const img = makeRgb(400, 200, [235, 235, 235]);
+  for (let y = 30; y < 175; y += 14) bar(img, 30, y, 199, y + 5);
+  for (let y = 37; y < 175; y += 17) bar(img, 212, y, 212 + ((y * 7) % 120) + 40, y + 6);
+  const squat: Quad8 = [10, 10, 389, 10, 389, 189, 10, 189];
+  assert.equal(splitOverlapped(img, squat), null);
+  assert.ok(splitOverlapped(img, squat, { minAlongCut: 0 }), 'the parts\' shape alone kept it whole');
+});
