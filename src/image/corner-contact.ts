@@ -55,9 +55,9 @@ export const CORNER_CONTACT_SETTINGS: CornerContactSettings = {
   minContact: 3,
 };
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
-const luma = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+export const luma = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
 /** Per-channel median colour of the square patch of half side r round (x, y), kept inside the picture. */
 function patchColour(img: RgbImage, x: number, y: number, r: number): Rgb {
@@ -72,19 +72,22 @@ function patchColour(img: RgbImage, x: number, y: number, r: number): Rgb {
 }
 
 /**
- * The sheet's paper near corner k: the brightest of a few patches a little way in from the corner
- * towards the quad's centre (a printed border or a dark band along the edge is not the paper).
+ * A sheet's paper seen from a point on its outline: the brightest of patches (half side r) a little
+ * way in from (x, y) towards `toward` (shares `steps` of the way), since a printed border or a dark
+ * band along the edge is not the paper.
  */
-function paperNearCorner(img: RgbImage, quad: Quad8, k: number, s: CornerContactSettings): Rgb {
-  const { x: cx, y: cy } = quadCentre(quad);
-  const x = quad[2 * k];
-  const y = quad[2 * k + 1];
+export function paperToward(img: RgbImage, x: number, y: number, toward: { x: number; y: number }, steps: readonly number[], r: number): Rgb {
   let best: Rgb = [0, 0, 0];
-  for (const f of s.sampleSteps) {
-    const c = patchColour(img, Math.round(x + f * (cx - x)), Math.round(y + f * (cy - y)), s.patchRadius);
+  for (const f of steps) {
+    const c = patchColour(img, Math.round(x + f * (toward.x - x)), Math.round(y + f * (toward.y - y)), r);
     if (luma(c) > luma(best)) best = c;
   }
   return best;
+}
+
+/** The sheet's paper near corner k (see paperToward: in from the corner towards the quad's centre). */
+function paperNearCorner(img: RgbImage, quad: Quad8, k: number, s: CornerContactSettings): Rgb {
+  return paperToward(img, quad[2 * k], quad[2 * k + 1], quadCentre(quad), s.sampleSteps, s.patchRadius);
 }
 
 /** Colour of the pixel `t` along frame side `side` (0 left, 1 top, 2 right, 3 bottom), one pixel in from the edge. */

@@ -8,6 +8,7 @@
  * compared with the sheet's own paper, sampled a little way in from that side.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { luma, paperToward, type Rgb } from './corner-contact.js';
 import { quadCentre } from './geometry.js';
 import type { RgbImage } from './types.js';
 
@@ -35,22 +36,6 @@ export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
   minPaperShare: 0.2,
 };
 
-type Rgb = readonly [number, number, number];
-
-const luma = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
-
-function patchMedian(img: RgbImage, x: number, y: number, r: number): Rgb {
-  const chans: number[][] = [[], [], []];
-  for (let yy = Math.max(0, y - r); yy <= Math.min(img.height - 1, y + r); yy++) {
-    for (let xx = Math.max(0, x - r); xx <= Math.min(img.width - 1, x + r); xx++) {
-      const o = (yy * img.width + xx) * 3;
-      for (let ch = 0; ch < 3; ch++) chans[ch]!.push(img.data[o + ch]!);
-    }
-  }
-  const med = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1] ?? 0;
-  return [med(chans[0]!), med(chans[1]!), med(chans[2]!)];
-}
-
 /** The two corners of the quad nearest frame side `side` (0 left, 1 top, 2 right, 3 bottom). */
 function cornersNearSide(img: RgbImage, quad: Quad8, side: number): [number, number] {
   const distance = (k: number): number => {
@@ -67,16 +52,14 @@ function cornersNearSide(img: RgbImage, quad: Quad8, side: number): [number, num
  * points along that side (a printed border or a dark band along the edge is not the paper).
  */
 function paperBesideSide(img: RgbImage, quad: Quad8, ends: [number, number], s: FrameSideSettings): Rgb {
-  const { x: cx, y: cy } = quadCentre(quad);
+  const centre = quadCentre(quad);
   const [i, j] = ends;
   let best: Rgb = [0, 0, 0];
   for (const t of s.samplePlaces) {
     const x = quad[2 * i]! + t * (quad[2 * j]! - quad[2 * i]!);
     const y = quad[2 * i + 1]! + t * (quad[2 * j + 1]! - quad[2 * i + 1]!);
-    for (const f of s.sampleSteps) {
-      const c = patchMedian(img, Math.round(x + f * (cx - x)), Math.round(y + f * (cy - y)), s.patchRadius);
-      if (luma(c) > luma(best)) best = c;
-    }
+    const c = paperToward(img, x, y, centre, s.sampleSteps, s.patchRadius);
+    if (luma(c) > luma(best)) best = c;
   }
   return best;
 }

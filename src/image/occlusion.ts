@@ -231,19 +231,27 @@ function paperBetween(contact: Contact, paper: PaperTest, s: OcclusionSettings):
 }
 
 /**
+ * Where probes past the ends of a contact go: its ends, its direction, the normal pointing to a's
+ * side, how far beyond the ends they reach and how far to either side they stand (just across each
+ * quad's own side: the contact runs midway between the two sides). Null for a contact of no length.
+ */
+function probesPastEnds(a: Quad8, contact: Contact, s: OcclusionSettings) {
+  const [fx, fy] = contact.from;
+  const [tx, ty] = contact.to;
+  const { len, ux, uy, nx, ny } = lineFrame(contact.from, contact.to, quadCentre(a));
+  if (len === 0) return null;
+  return { fx, fy, tx, ty, ux, uy, nx, ny, reach: s.probeReach * len, lateral: Math.abs(contact.gap) / 2 + Math.max(4, s.probeSide * len) };
+}
+
+/**
  * Paper peeking out past the ends of the contact, on each quad's side of it: probes beyond each end
  * along the line, offset to either side, outside both quads. Returns how many probes are paper on
  * a's side and on b's side.
  */
 export function peeks(a: Quad8, b: Quad8, contact: Contact, paper: PaperTest, s: OcclusionSettings): [number, number] {
-  const [fx, fy] = contact.from;
-  const [tx, ty] = contact.to;
-  // Normal pointing to a's side.
-  const { len, ux, uy, nx, ny } = lineFrame(contact.from, contact.to, quadCentre(a));
-  if (len === 0) return [0, 0];
-  const reach = s.probeReach * len;
-  // Just across each quad's own side: the contact runs midway between the two sides.
-  const lateral = Math.abs(contact.gap) / 2 + Math.max(4, s.probeSide * len);
+  const probe = probesPastEnds(a, contact, s);
+  if (!probe) return [0, 0];
+  const { fx, fy, tx, ty, ux, uy, nx, ny, reach, lateral } = probe;
   const counts: [number, number] = [0, 0];
   for (const [ex, ey, dir] of [[fx, fy, -1], [tx, ty, 1]] as const) {
     for (const along of [reach / 3, (2 * reach) / 3, reach]) {
@@ -269,13 +277,9 @@ export function peeks(a: Quad8, b: Quad8, contact: Contact, paper: PaperTest, s:
  * two, not the whole run. Returns at how many ends a's edge runs on, and b's.
  */
 export function edgeRunsOn(a: Quad8, b: Quad8, contact: Contact, px: PixelTests, s: OcclusionSettings = OCCLUSION_SETTINGS): [number, number] {
-  const [fx, fy] = contact.from;
-  const [tx, ty] = contact.to;
-  // Normal pointing to a's side.
-  const { len, ux, uy, nx, ny } = lineFrame(contact.from, contact.to, quadCentre(a));
-  if (len === 0) return [0, 0];
-  const reach = s.probeReach * len;
-  const lateral = Math.abs(contact.gap) / 2 + Math.max(4, s.probeSide * len);
+  const probe = probesPastEnds(a, contact, s);
+  if (!probe) return [0, 0];
+  const { fx, fy, tx, ty, ux, uy, nx, ny, reach, lateral } = probe;
   const sheet = sheetTest(px);
   const alongs = [reach / 3, (2 * reach) / 3, reach];
   const ends: [number, number] = [0, 0];
