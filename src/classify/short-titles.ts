@@ -17,11 +17,6 @@ export const SHORT_TITLE = Object.freeze({
   maxLine: 8,
 });
 
-/** A wildcard form of `word` with position `k` left open: 学?证. */
-function withHole(word: readonly string[], k: number): string {
-  return word.map((c, i) => (i === k ? '?' : c)).join('');
-}
-
 /** Whether `text` holds `word` with position `k` replaced by some other character. */
 function holdsWithHole(text: readonly string[], word: readonly string[], k: number): boolean {
   for (let s = 0; s + word.length <= text.length; s++) {
@@ -30,10 +25,8 @@ function holdsWithHole(text: readonly string[], word: readonly string[], k: numb
   return false;
 }
 
-/** Whether any title wording of the roots other than `own` fits the holed form (same two characters in place). */
-function sharedWithOthers(hole: string, own: RootClass, tax: Taxonomy, norm: (t: string) => string): boolean {
-  const k = Array.from(hole).indexOf('?');
-  const word = Array.from(hole);
+/** Whether any title wording of the roots other than `own` holds `word`'s characters but the k-th, in place (学?证). */
+function sharedWithOthers(word: readonly string[], k: number, own: RootClass, tax: Taxonomy, norm: (t: string) => string): boolean {
   for (const r of tax.roots) {
     if (r.name === own.name) continue;
     for (const t of r.titles) {
@@ -58,7 +51,7 @@ export function shortTitleLine(lines: readonly string[], root: RootClass, tax: T
     if (text.length < SHORT_TITLE.length || text.length > SHORT_TITLE.maxLine) continue;
     for (const w of words) {
       for (let k = 0; k < w.length; k++) {
-        if (holdsWithHole(text, w, k) && !sharedWithOthers(withHole(w, k), root, tax, norm)) return i;
+        if (holdsWithHole(text, w, k) && !sharedWithOthers(w, k, root, tax, norm)) return i;
       }
     }
   }

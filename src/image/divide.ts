@@ -8,6 +8,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { angleGap, aspect, type EdgeMap, quadPointsOf, type Point } from './edges.js';
+import { lerp } from './geometry.js';
 
 export interface DivideOptions {
   /** Proportions (long / short side) of a quad that is two documents in a row (two ID-1 cards touching: 3.2). */
@@ -71,7 +72,6 @@ export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   minOppositeRatio: 0.5,
 };
 
-const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
 
 /** Share of the segment a-b with a step-edge pixel within a pixel whose gradient is across the segment. */
 export function cutSupport(map: EdgeMap, a: Point, b: Point, tol: number): number {

@@ -11,6 +11,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { aspect, quadPointsOf, type Point } from './edges.js';
+import { distance, lerp, pointsToQuad, signedArea } from './geometry.js';
 import type { RgbImage } from './types.js';
 
 export interface OverlapSplitOptions {
@@ -90,8 +91,6 @@ function rowSums(g: InkGrid): Uint32Array {
   return sums;
 }
 
-const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
-
 /** Point of the quad at shares (u across from p0 to p1, v down from p0 to p3), bilinearly. */
 function at(p: readonly Point[], u: number, v: number): Point {
   return lerp(lerp(p[0], p[1], u), lerp(p[3], p[2], u), v);
@@ -109,8 +108,8 @@ function luminance(img: RgbImage, x: number, y: number): number {
  * contrast. Columns follow the side p0-p1, rows the side p0-p3.
  */
 export function inkGrid(img: RgbImage, p: readonly Point[], o: OverlapSplitOptions): InkGrid {
-  const across = Math.hypot(p[1].x - p[0].x, p[1].y - p[0].y);
-  const along = Math.hypot(p[3].x - p[0].x, p[3].y - p[0].y);
+  const across = distance(p[0], p[1]);
+  const along = distance(p[0], p[3]);
   const step = Math.max(1, Math.max(across, along) / o.gridSide);
   const cols = Math.max(8, Math.round(across / step));
   const rows = Math.max(8, Math.round(along / step));
@@ -341,22 +340,12 @@ function bothPrinted(g: InkGrid, sums: Uint32Array, colAt: (j: number) => number
  * squat part (a card's or a form's share beyond its last printed column) cuts one document.
  */
 function partsAlongCut(parts: readonly (readonly Point[])[], cutEnds: readonly Point[], o: OverlapSplitOptions): boolean {
-  const along = Math.hypot(cutEnds[1].x - cutEnds[0].x, cutEnds[1].y - cutEnds[0].y);
+  const along = distance(cutEnds[0], cutEnds[1]);
   if (along <= 0) return false;
   return parts.every((part) => {
-    let twice = 0;
-    for (let i = 0; i < part.length; i++) {
-      const a = part[i];
-      const b = part[(i + 1) % part.length];
-      twice += a.x * b.y - b.x * a.y;
-    }
-    const width = Math.abs(twice) / 2 / along;
+    const width = Math.abs(signedArea(part)) / along;
     return width > 0 && along / width >= o.minAlongCut;
   });
-}
-
-function toQuad(p: readonly Point[]): Quad8 {
-  return p.flatMap((q) => [q.x, q.y]) as Quad8;
 }
 
 /**
@@ -371,18 +360,15 @@ export function splitOverlapped(img: RgbImage, q: Quad8, options: Partial<Overla
   // gap between two lines on the other in any page.
   const turned = textAcross(grid);
   if (turned === null) return null;
-  {
-    const cut = findGridCut(turned ? transposed(grid) : grid, o);
-    if (!cut) return null;
-    // On the turned grid the columns run along p0-p3: the cut crosses p0-p1 and p3-p2.
-    const parts = turned
-      ? [[p[0], p[1], at(p, 1, cut.bottom), at(p, 0, cut.top)], [at(p, 0, cut.top), at(p, 1, cut.bottom), p[2], p[3]]]
-      : [[p[0], at(p, cut.top, 0), at(p, cut.bottom, 1), p[3]], [at(p, cut.top, 0), p[1], p[2], at(p, cut.bottom, 1)]];
-    if (parts.some((part) => aspect(part) > o.maxPartAspect)) return null;
-    const cutEnds = turned ? [at(p, 0, cut.top), at(p, 1, cut.bottom)] : [at(p, cut.top, 0), at(p, cut.bottom, 1)];
-    if (!partsAlongCut(parts, cutEnds, o)) return null;
-    return [toQuad(parts[0]), toQuad(parts[1])];
-  }
+  const cut = findGridCut(turned ? transposed(grid) : grid, o);
+  if (!cut) return null;
+  // The cut's ends: on the turned grid the columns run along p0-p3, so the cut crosses p0-p3 and
+  // p1-p2; otherwise it crosses p0-p1 and p3-p2.
+  const [c0, c1] = turned ? [at(p, 0, cut.top), at(p, 1, cut.bottom)] : [at(p, cut.top, 0), at(p, cut.bottom, 1)];
+  const parts = turned ? [[p[0], p[1], c1, c0], [c0, c1, p[2], p[3]]] : [[p[0], c0, c1, p[3]], [c0, p[1], p[2], c1]];
+  if (parts.some((part) => aspect(part) > o.maxPartAspect)) return null;
+  if (!partsAlongCut(parts, [c0, c1], o)) return null;
+  return [pointsToQuad(parts[0]), pointsToQuad(parts[1])];
 }
 
 /**
@@ -397,14 +383,9 @@ export function textAcross(g: InkGrid): boolean | null {
   return byLines === byGaps ? byLines : null;
 }
 
-/**
- * How many text lines the grid's rows cross: the most runs of printed rows in the row profile of
- * any third of its columns. Read along the rows when the text lines run along them, this counts
- * lines (a receipt prints a dozen or more); across them, columns of print (a few).
- */
-export function lineCount(g: InkGrid): number {
-  let most = 0;
-  for (let k = 0; k < 3; k++) {
+/** The row profiles (ink cells per row) of the grid's three thirds of columns, left to right. */
+function thirdProfiles(g: InkGrid): number[][] {
+  return [0, 1, 2].map((k) => {
     const from = Math.floor((k * g.cols) / 3);
     const to = Math.floor(((k + 1) * g.cols) / 3);
     const profile: number[] = [];
@@ -413,9 +394,17 @@ export function lineCount(g: InkGrid): number {
       for (let i = from; i < to; i++) ink += g.ink[j * g.cols + i];
       profile.push(ink);
     }
-    most = Math.max(most, rowRuns(profile).length);
-  }
-  return most;
+    return profile;
+  });
+}
+
+/**
+ * How many text lines the grid's rows cross: the most runs of printed rows in the row profile of
+ * any third of its columns. Read along the rows when the text lines run along them, this counts
+ * lines (a receipt prints a dozen or more); across them, columns of print (a few).
+ */
+export function lineCount(g: InkGrid): number {
+  return Math.max(...thirdProfiles(g).map((profile) => rowRuns(profile).length));
 }
 
 /**
@@ -426,15 +415,8 @@ export function lineCount(g: InkGrid): number {
  */
 export function gapShare(g: InkGrid): number {
   let total = 0;
-  for (let k = 0; k < 3; k++) {
-    const from = Math.floor((k * g.cols) / 3);
-    const to = Math.floor(((k + 1) * g.cols) / 3);
-    const printed: boolean[] = [];
-    for (let j = 0; j < g.rows; j++) {
-      let ink = 0;
-      for (let i = from; i < to && ink === 0; i++) ink += g.ink[j * g.cols + i];
-      printed.push(ink > 0);
-    }
+  for (const profile of thirdProfiles(g)) {
+    const printed = profile.map((ink) => ink > 0);
     const first = printed.indexOf(true);
     const last = printed.lastIndexOf(true);
     if (last <= first) continue;
