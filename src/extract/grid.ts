@@ -198,12 +198,14 @@ function readingQuality(cell: Segment, hit: AmountHit): AmountReading {
   const token = cell.text.slice(hit.start, hit.end);
   const figureScores: number[] = [];
   const gapScores: number[] = [];
+  let figures = '';
   let gap = 1;
   for (const ch of cell.chars.slice(hit.start, hit.end)) {
     if (!/\d/.test(ch.char)) {
       gap = Math.min(gap, ch.score ?? 1);
       continue;
     }
+    figures += ch.char;
     figureScores.push(ch.score ?? 1);
     gapScores.push(gap);
     gap = 1;
@@ -214,6 +216,7 @@ function readingQuality(cell: Segment, hit: AmountHit): AmountReading {
     gapScores,
     // No leading zero before the units either: 08.24 lost the figure before it.
     wellFormed: /^(?:0|[1-9][\d,]*)\.\d{2}$/.test(token.replace(/^[¥Y]?\s?-?/, '')),
+    ...(figures !== '' ? { figures } : {}),
   };
 }
 
@@ -389,6 +392,8 @@ export interface AmountReading {
   readonly gapScores: readonly number[];
   /** True when read as money is printed, with exactly two decimals (`179.74`, not `5595.4`, `1127`, `08.24`). */
   readonly wellFormed: boolean;
+  /** The figures as read, without points or commas (`9530` of `953.0`); absent when not known. */
+  readonly figures?: string;
 }
 
 export interface PrintedPayment extends Partial<AmountReading> {
@@ -486,7 +491,9 @@ export function readPaymentLabels(
     const { value, ...quality } = other;
     return [{ ...item, cost: value, ...quality }];
   });
-  const payments = kept.map(({ name, cost, hasDecimals, figureScores, gapScores, wellFormed }): PrintedPayment => ({ name, cost, hasDecimals, figureScores, gapScores, wellFormed }));
+  const payments = kept.map(({ name, cost, hasDecimals, figureScores, gapScores, wellFormed, figures }): PrintedPayment => ({
+    name, cost, hasDecimals, figureScores, gapScores, wellFormed, ...(figures !== undefined ? { figures } : {}),
+  }));
   return { payments, amountless: [...amountless].filter((n) => !payments.some((x) => x.name === n)) };
 }
 
@@ -564,8 +571,15 @@ export function restoreLostPoints(
   return restoreLostLeadingDigits(pointed, relations, total);
 }
 
-/** The figures of an amount as OCR read them: with its two decimals, or the whole number read without any. */
+/**
+ * The figures of an amount as OCR read them: as kept with the reading (one decimal of 953.0 is one
+ * figure lost, not 953.00), else with its two decimals, or the whole number read without any.
+ */
 function figuresRead(p: ReadAmount): string {
+  const full = Math.abs(p.cost).toFixed(2).replace('.', '');
+  // Only a reading that stopped short of the second decimal: figures a look-alike letter stood
+  // for (1O5.00) are not in the cell's digits, and the value is the better witness then.
+  if (p.hasDecimals && p.figures !== undefined && p.figures.length === full.length - 1 && full === `${p.figures}0`) return p.figures;
   return p.hasDecimals === false && Number.isInteger(p.cost) ? String(Math.abs(p.cost)) : Math.abs(p.cost).toFixed(2).replace('.', '');
 }
 

@@ -113,6 +113,22 @@ test('a misread term of the total split is put back when exactly one term could 
   assert.deepEqual(restoreFromSplit(few, relations, 800).map((p) => p.cost), [20.25, 179.74]);
 });
 
+test('an amount read with one decimal lost a figure: the split puts it back', async () => {
+  const { restoreFromSplit } = await import('../../src/extract/grid.js');
+  const relations = [{ id: 'fund_split', sum: ['医保统筹基金支付', '其他支付', '个人账户支付', '个人现金支付'], minus: [], equals: '$total', minPresent: 3 }];
+  const split = (cash: { cost: number; figures?: string }) => [
+    { name: '医保统筹基金支付', cost: 108.06, hasDecimals: true, wellFormed: true }, { name: '其他支付', cost: 0, hasDecimals: true, wellFormed: true },
+    { name: '个人现金支付', hasDecimals: true, wellFormed: false, figureScores: [1, 0.99, 0.98, 0.84], gapScores: [1, 1, 1, 0.9], ...cash },
+  ];
+  const cash = (out: readonly { name: string; cost: number }[]) => out.find((p) => p.name === '个人现金支付')!.cost;
+  // 953.0 as printed 953.04: the second decimal lost, the sum says which.
+  assert.equal(cash(restoreFromSplit(split({ cost: 953, figures: '9530' }), relations, 1061.1)), 953.04);
+  // Without the figures as read (953.00 assumed), nothing marks a figure lost: as read.
+  assert.equal(cash(restoreFromSplit(split({ cost: 953 }), relations, 1061.1)), 953);
+  // The figures must be the value's: 1O5.0 read with a look-alike letter says nothing about a lost figure.
+  assert.equal(cash(restoreFromSplit(split({ cost: 953, figures: '930' }), relations, 1061.1)), 953);
+});
+
 test('cents OCR returned as a cell of their own join the whole number before them', () => {
   const lines = [
     line('福建省医疗门诊收费票据', 400, 40, 36, 40),
