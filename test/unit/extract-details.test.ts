@@ -217,6 +217,20 @@ test('detail table: an amount glued to the next group\'s name that starts with a
   assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['血常规', 80], ['一次性输液器', 13.5]]);
 });
 
+test('detail table: an amount whose last decimal was read as a letter ends before the grade glued to it', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('云南省医疗住院收费票据', 500, 40, 36, 40),
+    at('项目名称', 200, 300), at('数量', 420, 300), at('金额(元)', 560, 300), at('医保等级', 720, 300),
+    at('血常规', 70, 340), at('1', 420, 340), at('80.00', 560, 340), at('甲类', 720, 340),
+    at('阑尾切除术', 70, 380), at('1', 420, 380), lineOf([{ text: '980.0d乙类', x: 560 }], 380),
+    line('合计（小写）1060.00', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['血常规', 80], ['阑尾切除术', 980]]);
+});
+
 test('cells: one-character cells stacked a character apart are vertical print (a margin permit), not a name\'s start', async () => {
   const { verticalPrint } = await import('../../src/extract/details.js');
   // 票 over 字 at one character's pitch; 盒 over 支 a row pitch apart in a unit column.
