@@ -312,3 +312,17 @@ test('a category grid read with a lost point adds up again when 大写 backs the
   assert.deepEqual(out.result.cost_categories.map((c) => [c.name, c.cost]), [['西药费', 120.5], ['治疗费', 268]]);
   assert.equal(out.result.checksum.cost_categories, 1);
 });
+
+test('a fund or aid that paid part of this bill lost its point when read larger than the total; a running total did not', async () => {
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const within = extractTables().withinTotal;
+  assert.ok(within.has('门诊大额支付') && within.has('医疗救助'));
+  assert.ok(!within.has('统筹累计支付') && !within.has('起付标准'), 'running totals and thresholds may exceed one invoice');
+  const out = restoreLostPoints(
+    [{ name: '门诊大额支付', cost: 56185, hasDecimals: false }, { name: '统筹累计支付', cost: 167378, hasDecimals: false }],
+    within,
+    19558.05,
+    [],
+  );
+  assert.deepEqual(out.map((p) => p.cost), [561.85, 167378]);
+});
