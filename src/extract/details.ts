@@ -39,8 +39,9 @@ function tokens(row: readonly Segment[], gap: number): Token[] {
       const startsName = /[\u4e00-\u9fff]/.test(c.char) || (/[A-Z]/.test(c.char) && /[A-Z\u4e00-\u9fff]/.test(next))
         || /^\d+(?:\.\d+)?%[\u4e00-\u9fff]/.test(rest) || /^\d{6,12}[A-Z]?[\u4e00-\u9fff]/.test(rest)
         || /^[-—–－][\u4e00-\u9fff]/.test(rest);
-      // An amount whose last decimal OCR read as a letter (980.0d乙类) ends there all the same.
-      const boundary = cur !== null && /\d\.(?:\d{2,4}|\d[a-z])$/.test(cur.text) && startsName;
+      // An amount whose last decimal OCR read as a letter (980.0d乙类) ends there all the same; only
+      // when the cell is that amount alone: 阿莫西林0.5g胶囊 is a name with its strength.
+      const boundary = cur !== null && (/\d\.\d{2,4}$/.test(cur.text) || /^[¥Y]?\d[\d,]*\.\d[a-z]$/.test(cur.text)) && startsName;
       if (cur && !boundary && c.x0 - cur.x1 <= gap) {
         cur.text += c.char;
         cur.x1 = c.x1;

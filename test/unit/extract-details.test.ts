@@ -224,11 +224,12 @@ test('detail table: an amount whose last decimal was read as a letter ends befor
     at('项目名称', 200, 300), at('数量', 420, 300), at('金额(元)', 560, 300), at('医保等级', 720, 300),
     at('血常规', 70, 340), at('1', 420, 340), at('80.00', 560, 340), at('甲类', 720, 340),
     at('阑尾切除术', 70, 380), at('1', 420, 380), lineOf([{ text: '980.0d乙类', x: 560 }], 380),
-    line('合计（小写）1060.00', 180, 500),
+    at('阿莫西林0.5g胶囊', 70, 420), at('2', 420, 420), at('12.00', 560, 420), at('甲类', 720, 420),
+    line('合计（小写）1072.00', 180, 500),
   ];
   const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
   assert.ok(out.ok);
-  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['血常规', 80], ['阑尾切除术', 980]]);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['血常规', 80], ['阑尾切除术', 980], ['阿莫西林0.5g胶囊', 12]]);
 });
 
 test('cells: one-character cells stacked a character apart are vertical print (a margin permit), not a name\'s start', async () => {
