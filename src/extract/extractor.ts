@@ -26,7 +26,8 @@ import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
-import { chooseTotal } from './total.js';
+import { capitalOnlyTotal, chooseTotal } from './total.js';
+import { parseCapitalAmount } from './parse/capital.js';
 import { billingDateFromVisit, doubtedSlip, fullerReading, lostFiguresOf, restoreDivisionDigit } from './values.js';
 
 export interface ExtractInput {
@@ -257,6 +258,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     billingDate = fill.billing_date ?? billingDate;
     if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
     if (read) qrMismatch = mismatch;
+  }
+  // Neither 小写 nor a labelled 大写 read: a line that is a 大写 amount alone, backed by the invoice.
+  if (total === 0) {
+    const backing = totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables);
+    total = capitalOnlyTotal(capitalLines(segments), backing, parseCapitalAmount) ?? 0;
   }
   if (billingDate === '') billingDate = billingDateFromVisit(type, str(header, 'treatment_date'), end);
   // A category amount OCR misread (a figure the recogniser doubted: 5380.00 for 5880.00) is put back

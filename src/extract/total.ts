@@ -43,3 +43,31 @@ export function chooseTotal(figures: number | null, capital: number | null, corr
   if (properSubsequence(amountDigits(figures), amountDigits(capital))) return capital;
   return figures;
 }
+
+/** Characters of a 大写 amount: numerals (with the common ones OCR reads for them) and units. */
+const CAPITAL_CHARS = /[零壹贰貳叁參参肆伍陆陸柒捌玖拾佰仟万亿元圆角分整正一二三四五六七八九十百千]/g;
+
+/**
+ * The total when neither its figures nor its labelled 大写 were read (the label cut off by the
+ * picture's edge, the 小写 cell lost): a line that is a capital amount and nothing else. Only the
+ * total is printed in 大写 on an invoice, but a line OCR garbled could parse to any amount, so it
+ * counts only when another relation of the invoice (details, categories, payment split) adds up to
+ * the same amount, and when no two such lines disagree. Null otherwise.
+ */
+export function capitalOnlyTotal(
+  lines: readonly string[],
+  corroborations: readonly number[],
+  parse: (text: string) => number | null,
+): number | null {
+  const values = new Set<number>();
+  for (const raw of lines) {
+    const text = raw.replace(/[\s:：()（）¥￥]/g, '');
+    const capitals = text.match(CAPITAL_CHARS)?.length ?? 0;
+    // One stray character (a speck, a seal letter) may stand beside the amount; a label may not.
+    if (capitals < 3 || text.length - capitals > 1) continue;
+    const v = parse(text);
+    if (v !== null && v > 0) values.add(Math.round(v * 100) / 100);
+  }
+  const backed = [...values].filter((v) => corroborations.some((c) => sameAmount(c, v)));
+  return backed.length === 1 ? backed[0]! : null;
+}

@@ -159,3 +159,13 @@ test('words followed by a colon are a label, never a name; 校码 (校验码 wit
   assert.equal(r.patient_name, '');
   assert.equal(r.check_code, 'okgdu');
 });
+
+test('total: a line that is a 大写 amount alone is the total when the invoice backs it and nothing else was read', async () => {
+  const { capitalOnlyTotal } = await import('../../src/extract/total.js');
+  const { parseCapitalAmount } = await import('../../src/extract/parse/capital.js');
+  // The label cut off by the picture's edge; 五 read for 伍; the details add up to it.
+  assert.equal(capitalOnlyTotal(['五佰肆拾肆元伍角整', '门诊号：007415408'], [544.5], parseCapitalAmount), 544.5);
+  assert.equal(capitalOnlyTotal(['五佰肆拾肆元伍角整'], [540], parseCapitalAmount), null, 'nothing backs it');
+  assert.equal(capitalOnlyTotal(['金额合计大写五佰肆拾肆元伍角整'], [544.5], parseCapitalAmount), null, 'a labelled line is the header reader\'s');
+  assert.equal(capitalOnlyTotal(['伍佰肆拾肆元伍角整', '壹佰元整'], [544.5, 100], parseCapitalAmount), null, 'two backed amounts: no telling');
+});
