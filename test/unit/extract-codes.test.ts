@@ -127,6 +127,16 @@ test('a category name one character longer than an exact category inside it wins
   assert.deepEqual(dict.scan('中草药品').map((h) => h.term), ['中草药'], '品 is no listed look-alike of 费');
 });
 
+test('the data table lists 资 as a look-alike of 费 (same 贝 below): 中成药资 is 中成药费', async () => {
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const { TermDictionary } = await import('../../src/extract/terms.js');
+  const dict = new TermDictionary<string>();
+  dict.setLookalikes(extractTables().labelLookalikes);
+  dict.add('中成药', 'short');
+  dict.add('中成药费', 'long');
+  assert.deepEqual(dict.scan('中成药资').map((h) => h.term), ['中成药费']);
+});
+
 test('a category cell the left edge cut to a tail of one category name is that category', () => {
   const lines = [
     TITLE,
