@@ -583,11 +583,18 @@ function figuresRead(p: ReadAmount): string {
   return p.hasDecimals === false && Number.isInteger(p.cost) ? String(Math.abs(p.cost)) : Math.abs(p.cost).toFixed(2).replace('.', '');
 }
 
+/** Whether every figure of `part` occurs in `whole` in order: the figures OCR kept of a damaged reading. */
+function inOrderWithin(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
+}
+
 /**
  * Whether `read` can be OCR's reading of the amount `value`. A reading OCR visibly damaged (not
  * two decimals, a leading zero) may have one figure lost or added (5595.4 for 5595.45, 102958 for
- * 10295.18, 08.24 for 108.24) or be the first figures of it when the end was cut off (1127 for
- * 11271.60, 1007. for 1007.73). A changed figure, in any reading, must be one the recogniser
+ * 10295.18, 08.24 for 108.24); one read without decimals may be figures of it in order, the end cut
+ * off (1127 for 11271.60, 1007. for 1007.73) or figures dropped under a seal (494 for 4954.99). A changed figure, in any reading, must be one the recogniser
  * doubted (179.74 for 779.74 with the 1 scored 0.37): a sum printed off by 1 or 10, or a gap that
  * is an item OCR did not find, leaves confident figures that must stay.
  */
@@ -596,7 +603,7 @@ function couldBeReadAs(read: ReadAmount, value: number): boolean {
   const got = figuresRead(read);
   const want = value.toFixed(2).replace('.', '');
   if (got === want || want.length < 3) return false;
-  if (read.hasDecimals === false && got.length >= 3 && want.startsWith(got)) return true;
+  if (read.hasDecimals === false && got.length >= 3 && inOrderWithin(got, want)) return true;
   // A reading whose shape shows a figure lost or added may be one figure longer or shorter.
   if (!read.wellFormed && got.length !== want.length && editDistance(got, want) === 1) return true;
   // Otherwise the one figure that differs (or the place of one lost or added) must be one the

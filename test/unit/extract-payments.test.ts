@@ -91,6 +91,8 @@ test('a misread term of the total split is put back when exactly one term could 
   assert.equal(cash(restoreFromSplit(read(17974, false), relations, 2750.49)), 17974, 'a point lost says nothing against a figure');
   assert.equal(cash(restoreFromSplit(read(1127, false), relations, 13242.35)), 11271.6, 'the end cut off');
   assert.equal(cash(restoreFromSplit(read(1127, true), relations, 13242.35)), 1127, 'decimals read: not a cut-off number');
+  assert.equal(cash(restoreFromSplit(read(494, false), relations, 6925.74)), 4954.99, 'figures dropped from a reading without decimals');
+  assert.equal(cash(restoreFromSplit(read(474, false), relations, 6925.74)), 474, 'a figure the amount does not have: as read');
   assert.equal(cash(restoreFromSplit(read(179.74, true), relations, 2500)), 179.74, 'the gap is no misread of any term');
   // 179.74 as read, figure by figure; the first figure is the one that differs from 779.74.
   const printedAs = (figureScores: number[]) => [
