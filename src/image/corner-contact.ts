@@ -158,9 +158,11 @@ function sheetReachesFrame(sheet: SheetReading, k: number, side: number, t: numb
 
 /**
  * Whether a corner of the quad lying on the frame (within `margin` pixels of a side) is cut off by
- * it: the sheet's paper runs along the frame there. Corners clear of the frame are not looked at.
+ * it: the sheet's paper runs along the frame there. Corners clear of the frame are not looked at,
+ * nor the frame sides in `clearSides` (left, top, right, bottom): sides the sheet was found to stop
+ * short of (frame-side.ts), whose corners on the frame are the localiser's overshoot.
  */
-export function cornerCutByFrame(img: RgbImage, quad: Quad8, margin: number, s: CornerContactSettings = CORNER_CONTACT_SETTINGS): boolean {
+export function cornerCutByFrame(img: RgbImage, quad: Quad8, margin: number, s: CornerContactSettings = CORNER_CONTACT_SETTINGS, clearSides: readonly boolean[] = []): boolean {
   const { width: w, height: h } = img;
   if (w < 4 || h < 4) return false;
   const minRun = Math.max(s.minRun, s.minRunShare * Math.min(w, h));
@@ -169,7 +171,7 @@ export function cornerCutByFrame(img: RgbImage, quad: Quad8, margin: number, s: 
   for (let k = 0; k < 4; k++) {
     const x = quad[2 * k];
     const y = quad[2 * k + 1];
-    const sides = [x <= margin, y <= margin, x >= w - 1 - margin, y >= h - 1 - margin];
+    const sides = [x <= margin, y <= margin, x >= w - 1 - margin, y >= h - 1 - margin].map((on, side) => on && clearSides[side] !== true);
     if (!sides.some(Boolean)) continue;
     const paper = paperNearCorner(img, quad, k, s);
     for (let side = 0; side < 4; side++) {

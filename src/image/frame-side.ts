@@ -25,6 +25,17 @@ export interface FrameSideSettings {
   readonly readShare: number;
   /** Paper share of the border row under which the sheet stops short of the frame (the table shows). */
   readonly minPaperShare: number;
+  /** Deepest line (share of the way to the opposite side) searched for the sheet's own edge inside a quad on the frame. */
+  readonly overshootDepth: number;
+  /** Least depth (pixels) of that line from the frame: a sheet's blurred edge right at the frame is no overshoot. */
+  readonly overshootMinPx: number;
+  /** Half distance (pixels) between the two patches compared across a candidate edge, and the colour step there. */
+  readonly edgeHalfWidth: number;
+  readonly stepContrast: number;
+  /** Share of the columns across the quad a candidate line must cross at a step to be the sheet's edge. */
+  readonly minStepRun: number;
+  /** Distance (pixels) in and out of a side where the paper either side of it is compared. */
+  readonly besideSide: number;
 }
 
 export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
@@ -34,6 +45,12 @@ export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
   paperTolerance: 28,
   readShare: 0.8,
   minPaperShare: 0.2,
+  overshootDepth: 0.35,
+  overshootMinPx: 12,
+  edgeHalfWidth: 3,
+  stepContrast: 18,
+  minStepRun: 0.8,
+  besideSide: 6,
 };
 
 /** The two corners of the quad nearest frame side `side` (0 left, 1 top, 2 right, 3 bottom). */
@@ -90,7 +107,164 @@ export function paperShareAlongFrame(img: RgbImage, quad: Quad8, side: number, s
   return seen === 0 ? 1 : onPaper / seen;
 }
 
-/** Whether the sheet stops short of frame side `side`: the border row along it is mostly not its paper. */
+type Pt = readonly [number, number];
+
+function pixel(img: RgbImage, x: number, y: number): Rgb | null {
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  if (cx < 0 || cy < 0 || cx >= img.width || cy >= img.height) return null;
+  const o = (cy * img.width + cx) * 3;
+  return [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
+}
+
+const distance = (c: Rgb, d: Rgb): number => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2]);
+
+/**
+ * The quad's side on frame side `side` and the two sides leaving it: corners [a, b] on the frame
+ * and [a2, b2] the far ends of the sides from a and from b (the quad goes round in order).
+ */
+function sideAndLegs(img: RgbImage, quad: Quad8, side: number): { a: Pt; b: Pt; a2: Pt; b2: Pt } {
+  const [i, j] = cornersNearSide(img, quad, side);
+  const at = (k: number): Pt => [quad[2 * (k % 4)]!, quad[2 * (k % 4) + 1]!];
+  // i and j are neighbours on the quad: the leg from i goes the other way round.
+  const forward = (i + 1) % 4 === j;
+  return { a: at(i), b: at(j), a2: at(forward ? i + 3 : i + 1), b2: at(forward ? j + 1 : j + 3) };
+}
+
+/** Where the sheet's own edge crosses the quad: shares of the way along the legs from a and from b. */
+export interface EdgeInside {
+  readonly ta: number;
+  readonly tb: number;
+}
+
+const lerp = (p: Pt, q: Pt, t: number): Pt => [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])];
+
+/**
+ * The line across the quad, between the frame and `overshootDepth` along each leg, where the colour
+ * steps along most of it: a sheet's own edge inside the quad. Null when none does.
+ *
+ * Read column by column: columnSteps walks from the frame side inward, at even places across the
+ * quad, each in the direction between the two legs at its place; along each, the depths where the
+ * colour before and after differs by `stepContrast` are steps (an edge's blur makes a short run:
+ * its middle is kept). A line meets column u at depth (1 - u) * pa + u * pb (pa, pb: its depths on
+ * the legs); lines through a step of a column near one end and one of the matching column near the
+ * other end (four such pairs: print may hide the edge in one column) are tried, and the one passing
+ * a step (within 1.5 px) in most columns is kept. Each end moves along its own
+ * leg: the sheet's real side need not be parallel to the quad's far side.
+ */
+export function edgeInsideQuad(img: RgbImage, quad: Quad8, side: number, s: FrameSideSettings = FRAME_SIDE_SETTINGS): EdgeInside | null {
+  const { a, b, a2, b2 } = sideAndLegs(img, quad, side);
+  const lenA = Math.hypot(a2[0] - a[0], a2[1] - a[1]);
+  const lenB = Math.hypot(b2[0] - b[0], b2[1] - b[1]);
+  if (Math.min(lenA, lenB) < 4 * s.overshootMinPx) return null;
+  const ua: Pt = [(a2[0] - a[0]) / lenA, (a2[1] - a[1]) / lenA];
+  const ub: Pt = [(b2[0] - b[0]) / lenB, (b2[1] - b[1]) / lenB];
+  const depth = Math.floor(s.overshootDepth * Math.min(lenA, lenB));
+  const places = Array.from({ length: EDGE_COLUMNS }, (_, k) => 0.1 + (0.8 * k) / (EDGE_COLUMNS - 1));
+  const steps = places.map((u) => columnSteps(img, lerp(a, b, u), lerp(ua, ub, u), depth, s));
+  const hit = (k: number, c: number): boolean => steps[k]!.some((d) => Math.abs(d - c) <= 1.5);
+  let best: { pa: number; pb: number; support: number } | null = null;
+  for (const [k1, k2] of [[0, EDGE_COLUMNS - 1], [1, EDGE_COLUMNS - 2], [2, EDGE_COLUMNS - 3], [4, EDGE_COLUMNS - 5]] as const) {
+    const u1 = places[k1]!;
+    const u2 = places[k2]!;
+    for (const c1 of steps[k1]!) {
+      for (const c2 of steps[k2]!) {
+        // Solve c = (1 - u) pa + u pb at both columns.
+        const pb = (c2 * (1 - u1) - c1 * (1 - u2)) / (u2 - u1);
+        const pa = (c1 - u1 * pb) / (1 - u1);
+        if (pa < s.overshootMinPx || pb < s.overshootMinPx || pa > depth || pb > depth) continue;
+        let support = 0;
+        for (let k = 0; k < EDGE_COLUMNS; k++) if (hit(k, (1 - places[k]!) * pa + places[k]! * pb)) support++;
+        if (!best || support > best.support) best = { pa, pb, support };
+      }
+    }
+  }
+  return best && best.support >= s.minStepRun * EDGE_COLUMNS ? { ta: best.pa / lenA, tb: best.pb / lenB } : null;
+}
+
+/** Columns read across the quad by edgeInsideQuad. */
+const EDGE_COLUMNS = 24;
+
+/**
+ * Depths (pixels from `from` along the unit direction `dir`, from `overshootMinPx` to `depth`) where
+ * the colour `edgeHalfWidth` before and after differs by more than `stepContrast`: the middle of
+ * each run of such depths.
+ */
+function columnSteps(img: RgbImage, from: Pt, dir: Pt, depth: number, s: FrameSideSettings): number[] {
+  const norm = Math.hypot(dir[0], dir[1]) || 1;
+  const dx = dir[0] / norm;
+  const dy = dir[1] / norm;
+  const h = s.edgeHalfWidth;
+  const stepSq = s.stepContrast * s.stepContrast;
+  const { width: w, height: ht, data } = img;
+  const out: number[] = [];
+  let runStart = -1;
+  for (let c = s.overshootMinPx; c <= depth + 1; c++) {
+    let step = false;
+    if (c <= depth) {
+      const x0 = Math.round(from[0] + dx * (c - h));
+      const y0 = Math.round(from[1] + dy * (c - h));
+      const x1 = Math.round(from[0] + dx * (c + h));
+      const y1 = Math.round(from[1] + dy * (c + h));
+      if (x0 >= 0 && y0 >= 0 && x1 >= 0 && y1 >= 0 && x0 < w && x1 < w && y0 < ht && y1 < ht) {
+        const o = (y0 * w + x0) * 3;
+        const o2 = (y1 * w + x1) * 3;
+        const dr = data[o]! - data[o2]!;
+        const dg = data[o + 1]! - data[o2 + 1]!;
+        const db = data[o + 2]! - data[o2 + 2]!;
+        step = dr * dr + dg * dg + db * db > stepSq;
+      }
+    }
+    if (step && runStart < 0) runStart = c;
+    if (!step && runStart >= 0) {
+      out.push((runStart + c - 1) / 2);
+      runStart = -1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether, between the frame and depth `t`, what lies just outside a leg of the quad matches what
+ * lies just inside it at every probe: the localiser's side was carried over a paper that runs on
+ * past the quad (another paper under the sheet), not along the sheet's own edge, which has the
+ * surface beyond it.
+ */
+function legCrossesPaper(img: RgbImage, from: Pt, to: Pt, centre: { x: number; y: number }, t: number, s: FrameSideSettings): boolean {
+  const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  if (len === 0) return false;
+  let nx = -(to[1] - from[1]) / len;
+  let ny = (to[0] - from[0]) / len;
+  if ((centre.x - from[0]) * nx + (centre.y - from[1]) * ny > 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  return [0.25, 0.5, 0.75].every((f) => {
+    const [x, y] = lerp(from, to, f * t);
+    const outside = pixel(img, x + nx * s.besideSide, y + ny * s.besideSide);
+    const inside = pixel(img, x - nx * s.besideSide, y - ny * s.besideSide);
+    return outside !== null && inside !== null && luma(inside) >= 150 && distance(outside, inside) <= s.paperTolerance;
+  });
+}
+
+/**
+ * Whether the quad's side on the frame was carried past the sheet over another paper: inside the
+ * quad a line steps in colour all across it (the sheet's real edge), and between it and the frame
+ * the paper runs on out past one of the quad's legs. A sheet cut by the frame with a band or a
+ * tint along its cut edge shows such a line too, but the surface lies beyond its legs there.
+ */
+export function overshootsOntoPaper(img: RgbImage, quad: Quad8, side: number, s: FrameSideSettings = FRAME_SIDE_SETTINGS): boolean {
+  const edge = edgeInsideQuad(img, quad, side, s);
+  if (edge === null) return false;
+  const { a, b, a2, b2 } = sideAndLegs(img, quad, side);
+  const centre = quadCentre(quad);
+  return legCrossesPaper(img, a, a2, centre, edge.ta, s) || legCrossesPaper(img, b, b2, centre, edge.tb, s);
+}
+
+/**
+ * Whether the sheet stops short of frame side `side`: the border row along it is mostly not its
+ * paper, or the quad was carried over another paper to the frame (overshootsOntoPaper).
+ */
 export function stopsShortOfFrame(img: RgbImage, quad: Quad8, side: number, s: FrameSideSettings = FRAME_SIDE_SETTINGS): boolean {
-  return paperShareAlongFrame(img, quad, side, s) < s.minPaperShare;
+  return paperShareAlongFrame(img, quad, side, s) < s.minPaperShare || overshootsOntoPaper(img, quad, side, s);
 }

@@ -284,7 +284,8 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   // A quad a few pixels off the sheet's outline may put a side on the frame that the sheet stops
   // short of (the table shows along the border there): such a side cuts nothing. The whole
   // upload (four sides) is judged below.
-  const touching = sides > 0 && sides < 4 ? onFrame.filter((on, side) => on && !stopsShortOfFrame(image, quad, side)).length : sides;
+  const short = onFrame.map((on, side) => on && sides < 4 && stopsShortOfFrame(image, quad, side));
+  const touching = onFrame.filter((on, side) => on && !short[side]).length;
   // A located sheet cut by one to three edges of the photo, whatever its size: the locator returns
   // the whole image (four sides) when the page fills the frame, so a sheet on one to three sides
   // is paper running out of the photo. The whole image is judged by its ink below.
@@ -292,7 +293,8 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   // A sheet found inside the frame, no side on an edge: its four corners are in the picture, unless
   // one of them was clamped onto the frame by the locator (the sheet's paper runs along the frame
   // there, where a corner merely grazing it touches it in a point).
-  if (touching === 0) return cornerCutByFrame(image, quad, s.borderTouch * Math.max(image.width, image.height) + 1) ? 0.25 : s.insideFrame;
+  // Corners on a side the sheet stops short of are where the quad overshot: not looked at.
+  if (touching === 0) return cornerCutByFrame(image, quad, s.borderTouch * Math.max(image.width, image.height) + 1, undefined, short) ? 0.25 : s.insideFrame;
   const work = at600(crop, input.crop600);
   // The whole image came back as the document. Its border tells how: paper all round is a page
   // filling the frame (a scan), judged by its ink below. Otherwise a sheet lies on a desk, maybe

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completenessScore } from '../../src/image/quality.js';
-import { paperShareAlongFrame, stopsShortOfFrame } from '../../src/image/frame-side.js';
+import { cornerCutByFrame } from '../../src/image/corner-contact.js';
+import { edgeInsideQuad, overshootsOntoPaper, paperShareAlongFrame, stopsShortOfFrame } from '../../src/image/frame-side.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
@@ -35,4 +36,35 @@ test('print running off the frame still reads as the sheet cut there', async () 
   const img = await svgToRgb(page(W, H, body, DESK));
   const quad: Quad8 = [150, 100, 650, 100, 650, H - 1, 150, H - 1];
   assert.equal(stopsShortOfFrame(img, quad, 3), false);
+});
+
+test('a quad carried over another paper to the frame: the sheet stops at its own edge inside the quad', async () => {
+  // A white paper runs out of the top of the picture, wider than the cream sheet lying on it; the
+  // localiser's quad runs the sheet's sides on up over the white paper to the frame.
+  const under = `<rect x="100" y="-10" width="600" height="310" fill="rgb(250,250,250)"/>`;
+  const img = await svgToRgb(page(W, H, under + sheet(200, 120, 400, 520), DESK));
+  const quad: Quad8 = [200, 0, 600, 0, 600, 520, 200, 520];
+  const edge = edgeInsideQuad(img, quad, 1);
+  assert.ok(edge !== null && Math.abs(edge.ta * 520 - 120) < 6 && Math.abs(edge.tb * 520 - 120) < 6, `edge ${JSON.stringify(edge)}`);
+  assert.equal(overshootsOntoPaper(img, quad, 1), true);
+  assert.equal(stopsShortOfFrame(img, quad, 1), true);
+  assert.ok(completenessScore({ image: img, quad, crop: img }) >= 0.5, 'the sheet lies in full view on the white paper');
+});
+
+test('a sheet cut by the frame with a band along its cut edge: the desk lies beyond its sides, so it is no overshoot', async () => {
+  const band = `<rect x="200" y="-10" width="400" height="90" fill="#1d3d7a"/>`;
+  const img = await svgToRgb(page(W, H, sheet(200, -10, 400, 520) + band, DESK));
+  const quad: Quad8 = [200, 0, 600, 0, 600, 520, 200, 520];
+  assert.ok(edgeInsideQuad(img, quad, 1) !== null, 'the band ends in a straight step');
+  assert.equal(overshootsOntoPaper(img, quad, 1), false);
+  assert.ok(completenessScore({ image: img, quad, crop: img }) < 0.5, 'cut by the top edge');
+});
+
+test('corners on a frame side the sheet stops short of are not read as cut corners', async () => {
+  // A sheet running out of the top: its corners on the top frame have its paper all along the
+  // frame between them, a cut corner each; told that the sheet stops short of the top, none is read.
+  const img = await svgToRgb(page(W, H, sheet(150, -50, 500, 520), DESK));
+  const quad: Quad8 = [150, 0, 650, 0, 650, 520, 150, 520];
+  assert.equal(cornerCutByFrame(img, quad, 4), true);
+  assert.equal(cornerCutByFrame(img, quad, 4, undefined, [false, true, false, false]), false);
 });
