@@ -64,6 +64,32 @@ export function containsBankCardNumber(lines: readonly string[]): boolean {
   return false;
 }
 
+/** An 18-digit run whose 7th-14th digits read as a birth date: a citizen ID number, even misread. */
+function looksLikeId18(digits: string): boolean {
+  if (digits.length !== 18) return false;
+  const year = Number(digits.slice(6, 10));
+  const month = Number(digits.slice(10, 12));
+  return year >= 1900 && year <= 2100 && month >= 1 && month <= 12;
+}
+
+/**
+ * A card number whose check digit was not asked for: 16-19 digits alone on their line (or after
+ * the card's own label), as a bank card prints its number. One digit misread (a worn embossing, a
+ * blurred photo) fails Luhn, but the run of digits is still the card's number. Weaker evidence than
+ * a number that passes Luhn; an ID number (18 digits with a birth date inside) is left out.
+ */
+export function containsUncheckedCardNumber(lines: readonly string[]): boolean {
+  for (const line of lines) {
+    const t = line.normalize('NFKC');
+    const m = /^(\D*?)((?:\d[ ]?){15,18}\d)\s*$/.exec(t);
+    if (!m) continue;
+    const lead = m[1].toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    const digits = m[2].replace(/ /g, '');
+    if (CARD_NUMBER_LEAD.test(lead) && /^[3-9]/.test(digits) && !looksLikeId18(digits)) return true;
+  }
+  return false;
+}
+
 /** A passport machine-readable zone line (ICAO 9303: P<CHN..., or a line of 44 with many '<'). */
 export function containsMrz(lines: readonly string[]): boolean {
   for (const line of lines) {

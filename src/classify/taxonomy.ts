@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { dataFile } from '../util/paths.js';
 
 /** Named non-text and structural cues a root may claim (see `cues` in the data file). */
-export type CueName = 'id18_valid' | 'mrz' | 'bank_card_number' | 'card' | 'portrait' | 'emblem' | 'qr' | 'scene';
-const CUE_NAMES: readonly CueName[] = ['id18_valid', 'mrz', 'bank_card_number', 'card', 'portrait', 'emblem', 'qr', 'scene'];
+export type CueName = 'id18_valid' | 'mrz' | 'bank_card_number' | 'bank_card_unchecked' | 'card' | 'portrait' | 'emblem' | 'qr' | 'scene';
+const CUE_NAMES: readonly CueName[] = ['id18_valid', 'mrz', 'bank_card_number', 'bank_card_unchecked', 'card', 'portrait', 'emblem', 'qr', 'scene'];
 
 export interface FacetValue {
   /** Wordings looked for in the title zone. */

@@ -7,7 +7,7 @@
  * so that an unsure answer is flagged instead of asserted, and an unplaceable one becomes 其他.
  */
 import type { ClassRes } from '../contract/classify.js';
-import { containsBankCardNumber, containsMrz, containsValidId18 } from './cues.js';
+import { containsBankCardNumber, containsUncheckedCardNumber, containsMrz, containsValidId18 } from './cues.js';
 import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
 import { shortTitleLine } from './short-titles.js';
 import { allowedEdits, findWording, normalise, titleFragment, wordingsPresent } from './wording.js';
@@ -51,6 +51,23 @@ interface TitleHit {
   readonly exact: boolean;
   /** The normalised wording that matched. */
   readonly pattern: string;
+  /** The wording fills its line (see standsAlone): a title the title picker did not flag. */
+  readonly alone: boolean;
+}
+
+/** Share of a line a wording must fill, and its least length, for the line to be that wording alone. */
+const ALONE_COVERAGE = 0.9;
+const ALONE_MIN_CHARS = 4;
+
+/**
+ * Whether a wording of `length` characters found on a line of `lineLength` characters stands
+ * alone on it: a line that is a document's name and nothing else is its title
+ * even where the title picker did not flag it (a card's title of body-sized print, a Latin title
+ * run into one line). A body line names a document inside a sentence or before a field
+ * (身份证号：…); short wordings (身份证) are left out.
+ */
+function standsAlone(length: number, lineLength: number): boolean {
+  return length >= ALONE_MIN_CHARS && lineLength > 0 && length / lineLength >= ALONE_COVERAGE;
 }
 
 function prepare(lines: readonly ClassifierLine[]): Prepared {
@@ -127,7 +144,7 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       // letters of a 43-letter title weigh like one and a half of a short one.
       const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
       const score = base * (0.75 + 0.25 * coverage) - m.edits * perEdit + s.specificityPerChar * m.length;
-      if (!best || score > best.score) best = { score, line: i, exact: m.edits === 0, pattern: pat };
+      if (!best || score > best.score) best = { score, line: i, exact: m.edits === 0, pattern: pat, alone: standsAlone(m.length, Array.from(line).length) };
     }
   }
   return best;
@@ -156,7 +173,7 @@ function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<numb
         const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
         const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
         const score = base - edits * perEdit + s.specificityPerChar * m.length;
-        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line };
+        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line, alone: standsAlone(Array.from(line).length, Array.from(line).length) };
       }
       if (best) {
         roots++;
@@ -179,7 +196,7 @@ function shortTitleHit(doc: Prepared, root: RootClass, tax: Taxonomy): TitleHit 
   if (i < 0) return null;
   const s = tax.scoring;
   const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
-  return { score: base - s.fuzzyPenalty + s.specificityPerChar * 3, line: i, exact: false, pattern: doc.lines[i] };
+  return { score: base - s.fuzzyPenalty + s.specificityPerChar * 3, line: i, exact: false, pattern: doc.lines[i], alone: false };
 }
 
 function keywordScore(doc: Prepared, keywords: readonly string[], tax: Taxonomy, strong: readonly string[] = []): number {
@@ -196,6 +213,8 @@ function cueHolds(cue: CueName, doc: Prepared, visual: VisualCues): boolean {
       return containsMrz(doc.raw);
     case 'bank_card_number':
       return containsBankCardNumber(doc.raw);
+    case 'bank_card_unchecked':
+      return containsUncheckedCardNumber(doc.raw);
     case 'card':
     case 'portrait':
     case 'emblem':
@@ -247,7 +266,8 @@ function competingScore(rival: RootScore, best: RootScore | undefined): number {
  * Title evidence decides between roots: (1) a root whose title wording is only a part of another
  * root's wording found on the same line (PASSPORT in SERVICE PASSPORT, 身份证 in 外国人永久居留身份证)
  * loses that title, since the line names the other root; (2) when some root's wording stands on
- * a title line, roots without a wording on a title line are scaled down (scoring.untitled_factor).
+ * a title line, roots without a wording on a title line are scaled down (scoring.untitled_factor);
+ * (3) when none does, a wording standing alone on its line does the same to roots with no wording.
  */
 function adjustForTitles(scores: readonly RootScore[], doc: Prepared, tax: Taxonomy): RootScore[] {
   const out = scores.map((r) => {
@@ -257,9 +277,14 @@ function adjustForTitles(scores: readonly RootScore[], doc: Prepared, tax: Taxon
     return subsumed ? { ...r, score: r.score - t.score, title: null } : r;
   });
   const onTitleLine = (r: RootScore): boolean => r.title !== null && r.score > 0 && doc.titleFlags[r.title.line];
-  if (!out.some(onTitleLine)) return out;
   // A wording found only in the body (身份证 in "身份证号：…") does not make a root titled.
-  return out.map((r) => (onTitleLine(r) ? r : { ...r, score: r.score * tax.scoring.untitledFactor }));
+  if (out.some(onTitleLine)) return out.map((r) => (onTitleLine(r) ? r : { ...r, score: r.score * tax.scoring.untitledFactor }));
+  // No title line names a root: a line that is a root's wording alone is then taken for the title
+  // the picker missed, over roots with no wording at all (an ID number alone, which many cards
+  // print, must not outvote a permit's own name).
+  const alone = (r: RootScore): boolean => r.title !== null && r.score > 0 && r.title.alone;
+  if (!out.some(alone)) return out;
+  return out.map((r) => (r.title !== null ? r : { ...r, score: r.score * tax.scoring.untitledFactor }));
 }
 
 /** Text of the title zone: title lines plus the line the root's title wording was found on. */
