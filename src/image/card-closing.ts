@@ -70,15 +70,19 @@ export interface HiddenCornerRule {
  * upper card's, lies further on). So one side is firm along its length but bare near the corner,
  * and the other is firm up to the corner and runs on past it at that end only (a stripe of the
  * cloth runs on past both ends, which edges.ts refuses on its own). Only one such corner is
- * granted per quad (edges.ts): two would let two crossing stripes close a box.
+ * granted per quad (edges.ts): two would let two crossing stripes close a box. The bare side is
+ * the shorter of the two: cards laid in a row overlap at their ends, the upper card's side across
+ * the lower card's end; a long side bare near its end is a card's own side that stops short of a
+ * neighbour's edge (dev seed 1200 image 42: a card's lower side closed by the edge of the invoice
+ * beside it, which runs on past the card).
  * Before, the red bank card of dev seed 1204 image 7, its right part under an ID card, was lost.
  */
 export function hiddenCorner(
-  bare: { readonly side: number; readonly near: number },
-  running: { readonly near: number; readonly beyond: number; readonly farBeyond: number },
+  bare: { readonly side: number; readonly near: number; readonly length: number },
+  running: { readonly near: number; readonly beyond: number; readonly farBeyond: number; readonly length: number },
   rule: HiddenCornerRule,
   o: CornerRule,
 ): boolean {
-  return bare.side >= rule.minBareSide && bare.near < o.minCornerSupport
+  return bare.length <= running.length && bare.side >= rule.minBareSide && bare.near < o.minCornerSupport
     && running.near >= rule.minRunningSide && running.beyond >= rule.minRunningSide && running.farBeyond < o.maxRunOn;
 }

@@ -608,6 +608,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       ];
       let minS = 1;
       const backing: number[] = [];
+      const lengths: number[] = [];
       let sum = 0;
       let score = 0;
       let short = false;
@@ -616,6 +617,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       const beyond: [number, number][] = [];
       for (const [line, p, q] of sides) {
         const len = Math.hypot(p.x - q.x, p.y - q.y);
+        lengths.push(len);
         if (len < minSide) short = true;
         const s = support(line, p, q);
         minS = Math.min(minS, s);
@@ -642,8 +644,8 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
         if (!cornerHolds([endBefore, beyond[before][1]], [endAfter, beyond[after][0]], before === weak, after === weak, o)) {
           // One corner may lie under a card lying over this one (card-closing.ts hiddenCorner).
           const underCard = weak < 0 && hidden === 0 && (
-            hiddenCorner({ side: backing[before], near: endBefore }, { near: endAfter, beyond: beyond[after][0], farBeyond: beyond[after][1] }, o.hiddenCorner, o)
-            || hiddenCorner({ side: backing[after], near: endAfter }, { near: endBefore, beyond: beyond[before][1], farBeyond: beyond[before][0] }, o.hiddenCorner, o));
+            hiddenCorner({ side: backing[before], near: endBefore, length: lengths[before] }, { near: endAfter, beyond: beyond[after][0], farBeyond: beyond[after][1], length: lengths[after] }, o.hiddenCorner, o)
+            || hiddenCorner({ side: backing[after], near: endAfter, length: lengths[after] }, { near: endBefore, beyond: beyond[before][1], farBeyond: beyond[before][0], length: lengths[before] }, o.hiddenCorner, o));
           if (underCard) hidden++;
           else short = true;
         }

@@ -69,13 +69,15 @@ const HIDDEN = DEFAULT_EDGE_QUAD_OPTIONS.hiddenCorner;
 
 test('a corner may be hidden under a card when the other side runs on past it at that end only', () => {
   // Bare side firm along its length, the running side firm up to the corner and past it.
-  assert.equal(hiddenCorner({ side: 0.9, near: 0.1 }, { near: 0.9, beyond: 0.9, farBeyond: 0 }, HIDDEN, CORNERS), true);
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.9, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), true);
   // A stripe runs on past both ends of the side it makes.
-  assert.equal(hiddenCorner({ side: 0.9, near: 0.1 }, { near: 0.9, beyond: 0.9, farBeyond: 0.9 }, HIDDEN, CORNERS), false);
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.9, farBeyond: 0.9, length: 150 }, HIDDEN, CORNERS), false);
   // Nothing runs on past the corner: a corner missing, not one hidden.
-  assert.equal(hiddenCorner({ side: 0.9, near: 0.1 }, { near: 0.9, beyond: 0.1, farBeyond: 0 }, HIDDEN, CORNERS), false);
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.1, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), false);
+  // A long side bare near its end stops short of a neighbour's edge: no card's end under another.
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 200 }, { near: 0.9, beyond: 0.9, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), false);
   // The bare side is weak along its length too.
-  assert.equal(hiddenCorner({ side: 0.6, near: 0.1 }, { near: 0.9, beyond: 0.9, farBeyond: 0 }, HIDDEN, CORNERS), false);
+  assert.equal(hiddenCorner({ side: 0.6, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.9, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), false);
 });
 
 test('a red card half under a pale card is closed by the pale card\'s side though its corner is hidden', async () => {
