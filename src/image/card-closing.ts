@@ -53,3 +53,36 @@ export function cornerHolds(before: readonly [number, number], after: readonly [
 function firmEnd([near, beyond]: readonly [number, number], o: CornerRule): boolean {
   return near >= o.minFirmCorner && beyond < o.maxRunOn;
 }
+
+/** A corner hidden under a document lying over this one (see hiddenCorner). */
+export interface HiddenCornerRule {
+  /** Least backing of the whole bare side: it is a firm edge, only short of the corner. */
+  readonly minBareSide: number;
+  /** Least backing of the other side near the corner and of its run past the corner. */
+  readonly minRunningSide: number;
+}
+
+/**
+ * Whether a corner that cornerHolds refuses is one hidden under a document lying over this one.
+ * A card half under another keeps its own sides up to the upper card, whose side closes what is
+ * left in view; but the upper card's side begins where that card does, often short of the lower
+ * card's edge, which runs on past the corner (the lower card's own corner, or its edge under the
+ * upper card's, lies further on). So one side is firm along its length but bare near the corner,
+ * and the other is firm up to the corner and runs on past it at that end only (a stripe of the
+ * cloth runs on past both ends, which edges.ts refuses on its own). Only one such corner is
+ * granted per quad (edges.ts): two would let two crossing stripes close a box. The bare side is
+ * the shorter of the two: cards laid in a row overlap at their ends, the upper card's side across
+ * the lower card's end; a long side bare near its end is a card's own side that stops short of a
+ * neighbour's edge (dev seed 1200 image 42: a card's lower side closed by the edge of the invoice
+ * beside it, which runs on past the card).
+ * Before, the red bank card of dev seed 1204 image 7, its right part under an ID card, was lost.
+ */
+export function hiddenCorner(
+  bare: { readonly side: number; readonly near: number; readonly length: number },
+  running: { readonly near: number; readonly beyond: number; readonly farBeyond: number; readonly length: number },
+  rule: HiddenCornerRule,
+  o: CornerRule,
+): boolean {
+  return bare.length <= running.length && bare.side >= rule.minBareSide && bare.near < o.minCornerSupport
+    && running.near >= rule.minRunningSide && running.beyond >= rule.minRunningSide && running.farBeyond < o.maxRunOn;
+}

@@ -87,6 +87,8 @@ export interface DocumentOptions {
   readonly maxDocumentAspect: number;
   /** ... and becomes an edge quad larger than itself that holds this share of it. */
   readonly minWedgeEnclosedShare: number;
+  /** ... or this share when the edge quad is backed on every side like a lone document (wedgeShareNeeded). */
+  readonly minFirmWedgeEnclosedShare: number;
   /** The ring sampled just outside an edge quad lying in a region, as a scale of the quad about its centre ... */
   readonly besideRingScale: number;
   /** ... the largest share of that ring in the region for the quad to sit on the region's outline ... */
@@ -139,6 +141,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   maxWedgeSideRatio: 0.5,
   maxDocumentAspect: 3.5,
   minWedgeEnclosedShare: 0.75,
+  minFirmWedgeEnclosedShare: 0.5,
   besideRingScale: 1.06,
   maxBesideEnclosure: 0.75,
   minBesideOverlap: 0.3,
@@ -647,6 +650,17 @@ function loneSupportNeeded(e: EdgeQuad, o: DocumentOptions): number {
 }
 
 /**
+ * Share of a wedge or strip region an edge quad must hold to be its sheet. A shadow across a
+ * sheet near the frame's border merges the sheet's lit part with the lit surface beside it: the
+ * wedge then reaches out of the sheet, and the quad holds less of it (dev seed 1205 image 53: a
+ * receipt's lit corner and the desk above it). A quad backed on every side as firmly as a lone
+ * document's is a sheet's own border, and holding half the wedge is enough for it.
+ */
+function wedgeShareNeeded(e: EdgeQuad, o: DocumentOptions): number {
+  return e.minSupport >= o.minLoneEdgeSupport ? o.minFirmWedgeEnclosedShare : o.minWedgeEnclosedShare;
+}
+
+/**
  * Reconciles the paper mask's regions with the documents found by their edges. A region holding
  * two or more edge quads is replaced by them: overlapping cards, or cards lying side by side on
  * other papers, are one bright region to the mask but keep a straight border each. A region
@@ -685,7 +699,7 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
     // sheet is a wedge, so the bounds above need not guard it).
     // A strip of a sheet (its lit edge, the rest in a shadow as dark as the surface) is no
     // document's shape either: the same holds for it.
-    const sheet = around ?? (isWedge(region, o) || isSliver(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= o.minWedgeEnclosedShare * regionArea) : undefined);
+    const sheet = around ?? (isWedge(region, o) || isSliver(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= wedgeShareNeeded(e, o) * regionArea) : undefined);
     out.push(sheet && !wholeFrame ? sheet.quad : region);
   }
   if (!wholeFrame) {

@@ -10,7 +10,7 @@
  * side of a stroke is the same paper, so they are left out before any line is fitted.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { cornerHolds, weakCardSide, type WeakSideRule } from './card-closing.js';
+import { cornerHolds, hiddenCorner, type HiddenCornerRule, weakCardSide, type WeakSideRule } from './card-closing.js';
 import { signedArea, type Point } from './geometry.js';
 import { clipConvex, clockwise, polygonArea, type Vertex } from './polygon.js';
 import { endRun, isPrintedRule } from './printed-rule.js';
@@ -31,6 +31,8 @@ export interface EdgeQuadOptions {
   readonly maxBridgedGap: number;
   /** A quad of card proportions may have one side backed less than minSideSupport (card-closing.ts). */
   readonly weakCardSide: WeakSideRule;
+  /** One corner of a quad may lie under a document lying over it (card-closing.ts hiddenCorner). */
+  readonly hiddenCorner: HiddenCornerRule;
   /** Least distance (px) between two kept lines of nearly one direction. */
   readonly minLineGap: number;
   /** Most lines kept within one 10-degree band of directions. */
@@ -89,6 +91,7 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   maxLinesPerDirection: 12,
   maxBridgedGap: 3,
   weakCardSide: { cardAspect: [1.3, 1.75], minWeakSide: 0.25, minOtherSides: 0.85 },
+  hiddenCorner: { minBareSide: 0.8, minRunningSide: 0.6 },
   minLineGap: 6,
   minSideFraction: 0.12,
   maxOppositeAngle: 14,
@@ -605,6 +608,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       ];
       let minS = 1;
       const backing: number[] = [];
+      const lengths: number[] = [];
       let sum = 0;
       let score = 0;
       let short = false;
@@ -613,6 +617,7 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       const beyond: [number, number][] = [];
       for (const [line, p, q] of sides) {
         const len = Math.hypot(p.x - q.x, p.y - q.y);
+        lengths.push(len);
         if (len < minSide) short = true;
         const s = support(line, p, q);
         minS = Math.min(minS, s);
@@ -630,12 +635,20 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       // A card's weak side (card-closing.ts) is not asked for its corners: the firm sides meeting it are.
       const weak = minS < o.minSideSupport ? weakCardSide(backing, aspect(pts), o.weakCardSide) : -1;
       if (minS < o.minSideSupport && weak < 0) continue;
+      let hidden = 0;
       for (let c = 0; c < 4; c++) {
         const before = c;
         const after = (c + 1) % 4;
         const endBefore = near[before][1];
         const endAfter = near[after][0];
-        if (!cornerHolds([endBefore, beyond[before][1]], [endAfter, beyond[after][0]], before === weak, after === weak, o)) short = true;
+        if (!cornerHolds([endBefore, beyond[before][1]], [endAfter, beyond[after][0]], before === weak, after === weak, o)) {
+          // One corner may lie under a card lying over this one (card-closing.ts hiddenCorner).
+          const underCard = weak < 0 && hidden === 0 && (
+            hiddenCorner({ side: backing[before], near: endBefore, length: lengths[before] }, { near: endAfter, beyond: beyond[after][0], farBeyond: beyond[after][1], length: lengths[after] }, o.hiddenCorner, o)
+            || hiddenCorner({ side: backing[after], near: endAfter, length: lengths[after] }, { near: endBefore, beyond: beyond[before][1], farBeyond: beyond[before][0], length: lengths[before] }, o.hiddenCorner, o));
+          if (underCard) hidden++;
+          else short = true;
+        }
         if ((runsThrough[before] && endAfter < o.minFirmCorner) || (runsThrough[after] && endBefore < o.minFirmCorner)) short = true;
       }
       if (short || sum / 4 < o.minMeanSupport) continue;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cornerHolds, weakCardSide } from '../../src/image/card-closing.js';
+import { cornerHolds, hiddenCorner, weakCardSide } from '../../src/image/card-closing.js';
 import { DEFAULT_EDGE_QUAD_OPTIONS, edgeQuads } from '../../src/image/edges.js';
 import { downscaleTo } from '../../src/image/ops.js';
 import { page, svgToRgb } from './seals-draw.js';
@@ -63,4 +63,34 @@ test('a card-shaped box whose top and bottom run on past its weak side is no car
   assert.equal(edgeQuads(image, { minAreaFraction: 0.04 }).filter((e) => cardLike(e.quad)).length, 0);
   // The same scene with the run-on guard off does close it (the test can fail).
   assert.equal(edgeQuads(image, { minAreaFraction: 0.04, maxRunOn: 2 }).filter((e) => cardLike(e.quad)).length, 1);
+});
+
+const HIDDEN = DEFAULT_EDGE_QUAD_OPTIONS.hiddenCorner;
+
+test('a corner may be hidden under a card when the other side runs on past it at that end only', () => {
+  // Bare side firm along its length, the running side firm up to the corner and past it.
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.9, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), true);
+  // A stripe runs on past both ends of the side it makes.
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.9, farBeyond: 0.9, length: 150 }, HIDDEN, CORNERS), false);
+  // Nothing runs on past the corner: a corner missing, not one hidden.
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.1, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), false);
+  // A long side bare near its end stops short of a neighbour's edge: no card's end under another.
+  assert.equal(hiddenCorner({ side: 0.9, near: 0.1, length: 200 }, { near: 0.9, beyond: 0.9, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), false);
+  // The bare side is weak along its length too.
+  assert.equal(hiddenCorner({ side: 0.6, near: 0.1, length: 100 }, { near: 0.9, beyond: 0.9, farBeyond: 0, length: 150 }, HIDDEN, CORNERS), false);
+});
+
+test('a red card half under a pale card is closed by the pale card\'s side though its corner is hidden', async () => {
+  // The red card (x 80-420, y 40-260) lies under a pale card (x 380-760, y 70-330): the pale card's
+  // left side closes the red card's visible part but begins 30 px below the red card's top, whose
+  // edge runs on past that corner to the red card's own corner at x 420.
+  const body = `<rect x="80" y="40" width="340" height="220" fill="#c8202c"/><rect x="380" y="70" width="380" height="260" fill="#eef0f2"/>`;
+  const { image, scale } = downscaleTo(await svgToRgb(page(1000, 400, body, '#2e3a34')), 480);
+  const red = (q: readonly number[]): boolean => {
+    const xs = xsOf(q, scale);
+    return Math.abs(Math.min(...xs) - 80) < 15 && Math.abs(Math.max(...xs) - 380) < 15;
+  };
+  assert.equal(edgeQuads(image, { minAreaFraction: 0.04 }).filter((e) => red(e.quad)).length, 1);
+  // Without the rule the red card is not closed.
+  assert.equal(edgeQuads(image, { minAreaFraction: 0.04, hiddenCorner: { ...HIDDEN, minBareSide: 2 } }).filter((e) => red(e.quad)).length, 0);
 });
