@@ -11,6 +11,7 @@ import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.j
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
+import { pageAmounts, totalFromCapitalText } from './capital-total.js';
 import { blurredPrintYields, lostCharactersOf } from './qr-slips.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
@@ -230,6 +231,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const totalCapital = num(header, 'total_cost_capital');
   // 小写 and 大写 disagreeing: the reading the invoice backs or the one that lost no digits (total.ts).
   let total = chooseTotal(totalFigures, totalCapital, totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables));
+  // Neither reading parsed (a blurred photo): the amount the 大写 text spells, misreads allowed.
+  if (total === 0 && totalFigures === null && totalCapital === null) total = totalFromCapitalText(capitalLines(segments), pageAmounts(segments)) ?? 0;
 
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);
