@@ -67,6 +67,17 @@ async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps): P
   }
 }
 
+/** readQr's second look, for a page whose expected code was not read (src/qr/decode.ts). */
+async function readBlurredQr(image: IntakeImage, logger: Logger, pixels: PixelSteps): Promise<string[]> {
+  try {
+    return await pixels.decodeBlurredQr(image.rgb);
+  } catch (err) {
+    if (err instanceof AnalysisBusyError) throw err;
+    logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'QR decoding of a blurred code failed; continuing without it');
+    return [];
+  }
+}
+
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
@@ -75,7 +86,12 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     const qr = readQr(image, logger, pixels);
     const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p)), qr]);
     const upright = uprightLines(page, image.width, image.height);
-    const outcome = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
+    const first = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
+    // An e-invoice carries its code; none read is most often an out-of-focus photo, where the
+    // decoder found the code but could not decode it: its sharpened crop is read, and the page
+    // read again with it. Paper invoices and pages whose code was read never pay for this.
+    const blurredQr = first.ok && first.electronic && qrPayloads.length === 0 ? await readBlurredQr(image, logger, pixels) : [];
+    const outcome = blurredQr.length > 0 ? extractInvoice({ ...upright, variant: options.variant, qrPayloads: blurredQr, qrFromBlurredPhoto: true }) : first;
     if (!outcome.ok) return { ok: false, found: outcome.found };
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser

@@ -35,6 +35,7 @@ export function poolSteps(pool: AnalysisPool): PixelSteps {
     },
     visualCues: async (crop, angle, uprightQuads) => pool.run('visualCues', { crop: await share(crop), angle, uprightQuads }),
     decodeQr: async (image) => pool.run('decodeQr', { image: await share(image) }),
+    decodeBlurredQr: async (image) => pool.run('decodeBlurredQr', { image: await share(image) }),
     sealStrips: async (image, angle) => {
       const strips = await pool.run('sealStrips', { image: await share(image), angle });
       return strips && { sheet: imageOf(strips.sheet), quads: strips.quads };

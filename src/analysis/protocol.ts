@@ -31,6 +31,7 @@ export interface AnalysisTasks {
   assessQuality: { args: { image: SharedImage; quad: Quad8; crop: SharedImage; lineCount: number; occluded: boolean }; result: QualifyRes };
   visualCues: { args: { crop: SharedImage; angle: PageAngle; uprightQuads: readonly Quad8[] }; result: VisualCues };
   decodeQr: { args: { image: SharedImage }; result: string[] };
+  decodeBlurredQr: { args: { image: SharedImage }; result: string[] };
   sealStrips: { args: { image: SharedImage; angle: PageAngle }; result: { sheet: SharedImage; quads: Quad8[] } | null };
   /** On the service's taxonomy (data/taxonomy.json), which every worker loads at start. */
   classifyText: { args: { lines: readonly ClassifierLine[]; cues: TextCues }; result: TextClassification };

@@ -8,7 +8,7 @@ import { classifyText } from '../classify/text-classifier.js';
 import type { RgbImage } from '../image/types.js';
 import type { AnalysisReply, AnalysisRequest, AnalysisResult, AnalysisWorkerStatus, SharedImage } from './protocol.js';
 import { imageOf, sharedBufferOf, shareImage } from './shared.js';
-import { analysePage, cutOutDocument, decodeQr, judgeQuality, paleRegions, paleSeals, roundSealStrips, visualCues } from './tasks.js';
+import { analysePage, cutOutDocument, decodeBlurredQr, decodeQr, judgeQuality, paleRegions, paleSeals, roundSealStrips, visualCues } from './tasks.js';
 
 /** An image a task made, as shared pixels: the input itself when the task left it unchanged. */
 function shareResult(image: RgbImage, input: SharedImage): SharedImage {
@@ -35,6 +35,8 @@ export async function runAnalysisTask(req: AnalysisRequest): Promise<AnalysisRes
       return visualCues(imageOf(req.args.crop), req.args.angle, req.args.uprightQuads);
     case 'decodeQr':
       return decodeQr(imageOf(req.args.image));
+    case 'decodeBlurredQr':
+      return decodeBlurredQr(imageOf(req.args.image));
     case 'sealStrips': {
       const strips = roundSealStrips(imageOf(req.args.image), req.args.angle);
       return strips && { sheet: shareImage(strips.sheet), quads: strips.quads };

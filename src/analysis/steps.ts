@@ -14,6 +14,7 @@ import type { PageAngle, Quad8 } from '../ocr/types.js';
 import {
   analysePage,
   cutOutDocument,
+  decodeBlurredQr,
   decodeQr,
   roundSealStrips,
   judgeQuality,
@@ -43,6 +44,8 @@ export interface PixelSteps {
   visualCues(crop: RgbImage, angle: PageAngle, uprightQuads: readonly Quad8[]): Promise<VisualCues>;
   /** Text of every QR code on the image. */
   decodeQr(image: RgbImage): Promise<string[]>;
+  /** QR codes found but not decoded by decodeQr (an out-of-focus photo), read from sharpened crops. */
+  decodeBlurredQr(image: RgbImage): Promise<string[]>;
   /** The ring text of the round seals of a page turned upright by `angle`, unwrapped and stacked (src/image/seal-unwrap.ts). */
   sealStrips(image: RgbImage, angle: PageAngle): Promise<SealStrips | null>;
   /**
@@ -61,6 +64,7 @@ export const IN_PROCESS_STEPS: PixelSteps = {
   assessQuality: async (request) => judgeQuality(request),
   visualCues: async (crop, angle, quads) => visualCues(crop, angle, quads),
   decodeQr: (image) => decodeQr(image),
+  decodeBlurredQr: (image) => decodeBlurredQr(image),
   sealStrips: async (image, angle) => roundSealStrips(image, angle),
   classifyText: async (lines, cues, taxonomy) => classifyText(lines, cues, taxonomy),
 };

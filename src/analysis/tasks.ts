@@ -16,7 +16,7 @@ export { roundSealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import { rectToQuad, toRgbImage, warpQuad, type Homography } from '../image/warp.js';
 import type { PageAngle, Quad8 } from '../ocr/types.js';
-import { decodeQrCodes } from '../qr/decode.js';
+import { decodeBlurredQrCodes, decodeQrCodes } from '../qr/decode.js';
 
 /** The documents and the seals of a whole upload. */
 export interface PageAnalysis {
@@ -122,4 +122,9 @@ export function visualCues(crop: RgbImage, angle: PageAngle, uprightQuads: reado
 /** QR codes are decoded on the image as uploaded: the decoder finds them in any orientation. */
 export function decodeQr(image: RgbImage): Promise<string[]> {
   return decodeQrCodes(image);
+}
+
+/** Codes found on the image but not decoded, read again from sharpened crops (src/qr/decode.ts). */
+export function decodeBlurredQr(image: RgbImage): Promise<string[]> {
+  return decodeBlurredQrCodes(image);
 }

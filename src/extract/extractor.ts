@@ -11,6 +11,8 @@ import { parseEInvoiceQr, type EInvoiceElements } from '../qr/einvoice-payload.j
 import { nationalCatalogue, type Catalogue } from './catalogue.js';
 import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
+import { pageAmounts, totalFromCapitalText } from './capital-total.js';
+import { blurredPrintYields, lostCharactersOf } from './qr-slips.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
 import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreCategoryPoints, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
@@ -37,6 +39,11 @@ export interface ExtractInput {
   readonly variant: ExtractVariant;
   /** Texts of QR codes decoded from the same image. */
   readonly qrPayloads?: readonly string[];
+  /**
+   * The codes were decoded only from sharpened crops (an out-of-focus photo): printed elements
+   * read with doubt yield to them (qr-slips.ts blurredPrintYields).
+   */
+  readonly qrFromBlurredPhoto?: boolean;
   /** Today in YYYY-MM-DD (Asia/Shanghai); defaults to the clock. Injected by tests. */
   readonly today?: string;
   /** Catalogue to match details against; defaults to data/catalogue.json. */
@@ -118,6 +125,7 @@ function crossCheckQr(
   payloads: readonly string[],
   printed: { note_code: string; note_no: string; check_code: string; total_cost: number; billing_date: string },
   segments: readonly Segment[],
+  blurredPhoto = false,
 ): { read: boolean; mismatch: string[]; fill: EInvoiceElements } {
   const mismatch = new Set<string>();
   const fill: EInvoiceElements = {};
@@ -136,10 +144,14 @@ function crossCheckQr(
       else if (key !== 'billing_date' && (lookalikeKey(printed[key]) === lookalikeKey(q) || doubtedSlip(printed[key], q, segments))) fill[key] ??= q;
       // Figures OCR lost (68496 read for 468496) leave the rest in order: the QR's value is the code.
       else if ((key === 'note_code' || key === 'note_no') && lostFiguresOf(printed[key], q)) fill[key] ??= q;
+      // So do characters of a check code lost in a blurred photo (Samk for 5amxwk, qr-slips.ts).
+      else if (key === 'check_code' && lostCharactersOf(printed[key], q)) fill[key] ??= q;
+      else if (blurredPhoto && blurredPrintYields(printed[key], segments)) fill[key] ??= q;
       else mismatch.add(key);
     }
     if (qr.total_cost !== undefined) {
       if (printed.total_cost === 0) fill.total_cost ??= qr.total_cost;
+      else if (blurredPhoto && !sameAmount(printed.total_cost, qr.total_cost)) fill.total_cost ??= qr.total_cost;
       else if (!sameAmount(printed.total_cost, qr.total_cost)) mismatch.add('total_cost');
     }
   }
@@ -220,6 +232,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const totalCapital = num(header, 'total_cost_capital');
   // 小写 and 大写 disagreeing: the reading the invoice backs or the one that lost no digits (total.ts).
   let total = chooseTotal(totalFigures, totalCapital, totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables));
+  // Neither reading parsed (a blurred photo): the amount the 大写 text spells, misreads allowed.
+  if (total === 0 && totalFigures === null && totalCapital === null) total = totalFromCapitalText(capitalLines(segments), pageAmounts(segments)) ?? 0;
 
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);
@@ -250,13 +264,13 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   if (input.qrPayloads && input.qrPayloads.length > 0) {
     const { read, mismatch, fill } = crossCheckQr(input.qrPayloads, {
       note_code: noteCodeOut, note_no: noteNo, check_code: checkCode, total_cost: total, billing_date: billingDate,
-    }, segments);
+    }, segments, input.qrFromBlurredPhoto === true);
     // fill holds blanks read from the QR and OCR slips it corrects (crossCheckQr).
     noteCodeOut = fill.note_code ?? noteCodeOut;
     noteNo = fill.note_no ?? noteNo;
     checkCode = fill.check_code ?? checkCode;
     billingDate = fill.billing_date ?? billingDate;
-    if (total === 0 && fill.total_cost !== undefined) total = fill.total_cost;
+    if ((total === 0 || input.qrFromBlurredPhoto === true) && fill.total_cost !== undefined) total = fill.total_cost;
     if (read) qrMismatch = mismatch;
   }
   // Neither 小写 nor a labelled 大写 read: a line that is a 大写 amount alone, backed by the invoice.

@@ -36,6 +36,10 @@ export function findDates(raw: string): DateHit[] {
     // One separator lost by OCR (201904-14, 2019-0414): month and day still have two digits each.
     /(?<!\d)((?:19|20)\d{2})(\d{2})[\-/.](\d{2})(?!\d)/g,
     /(?<!\d)((?:19|20)\d{2})[\-/.](\d{2})(\d{2})(?!\d)/g,
+    // One separator read as a colon on a blurred photo (2023-10:25): the other separator a dash,
+    // slash or point and both parts two digits, so a time (10:25) is never a date.
+    /(?<!\d)((?:19|20)\d{2})[\-/.](\d{2})[:：](\d{2})(?![\d:：])/g,
+    /(?<!\d)((?:19|20)\d{2})[:：](\d{2})[\-/.](\d{2})(?!\d)/g,
   ];
   const taken: boolean[] = new Array(s.length).fill(false);
   for (const re of patterns) {
