@@ -116,10 +116,19 @@ export function preferHospitalShaped(readings: readonly string[], t: HospitalNam
   return readings.find((r) => looksLikeHospital(r, t)) ?? readings.find((r) => r !== '' && !isSealTextAlone(r, t)) ?? '';
 }
 
-/** Whether nothing but seal words, 章 and brackets was read (fewer than two other characters). */
-function isSealTextAlone(text: string, t: HospitalNameTables): boolean {
+/**
+ * Characters of the seal's own words (收费专用章, 财务专用章, 财政部监制): a reading made of them
+ * and one misread character (收设专用: 费 read as 设) is still the ring's text, not a name.
+ */
+const SEAL_WORD_CHARS = /[收费专用章财务印监制]/u;
+
+/**
+ * Whether nothing but seal words, 章 and brackets was read: fewer than two other characters, not
+ * counting characters of seal words read out of their word (收设专用 leaves 收 and 设: one).
+ */
+export function isSealTextAlone(text: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   const rest = t.sealWords.reduce((left, w) => left.split(w).join(''), text).replace(/[章()（）\s]/gu, '');
-  return [...rest].length < 2;
+  return [...rest].filter((c) => !SEAL_WORD_CHARS.test(c)).length < 2;
 }
 
 /**
