@@ -116,10 +116,19 @@ export function preferHospitalShaped(readings: readonly string[], t: HospitalNam
   return readings.find((r) => looksLikeHospital(r, t)) ?? readings.find((r) => r !== '' && !isSealTextAlone(r, t)) ?? '';
 }
 
-/** Whether nothing but seal words, 章 and brackets was read (fewer than two other characters). */
-function isSealTextAlone(text: string, t: HospitalNameTables): boolean {
+/**
+ * Characters of the seal's own words (收费专用章, 财务专用章, 财政部监制): a reading made of them
+ * and one misread character (收设专用: 费 read as 设) is still the ring's text, not a name.
+ */
+const SEAL_WORD_CHARS = /[收费专用章财务印监制]/u;
+
+/**
+ * Whether nothing but seal words, 章 and brackets was read: fewer than two other characters, not
+ * counting characters of seal words read out of their word (收设专用 leaves 收 and 设: one).
+ */
+export function isSealTextAlone(text: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   const rest = t.sealWords.reduce((left, w) => left.split(w).join(''), text).replace(/[章()（）\s]/gu, '');
-  return [...rest].length < 2;
+  return [...rest].filter((c) => !SEAL_WORD_CHARS.test(c)).length < 2;
 }
 
 /**
@@ -392,10 +401,17 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
 }
 
 /**
- * A generic word of five characters and more that lost one inner character to OCR (妇幼保院 for
- * 妇幼保健院, 第二民医院 for 第二人民医院: thin or faint strokes) gets it back, only where exactly
- * one word fits and the short form does not overlap a word read exactly. First and last characters
- * are not guessed: a name cut at its start or end is the place repair's business.
+ * Shortest generic word given back a lost character: a three-character word less one is two
+ * characters, which too many names hold by chance.
+ */
+const MIN_RESTORED_WORD = 4;
+
+/**
+ * A generic word of four characters and more that lost one inner character to OCR (妇幼保院 for
+ * 妇幼保健院, 第二民医院 for 第二人民医院, 肿瘤院 for 肿瘤医院: thin or faint strokes, or the seal's
+ * ink over the payee line) gets it back, only where exactly one word fits and the short form does
+ * not overlap a word read exactly (中医院 is a word of its own, not 中心医院 short of 心). First and
+ * last characters are not guessed: a name cut at its start or end is the place repair's business.
  */
 function restoreLostCharacter(name: string, t: HospitalNameTables): string {
   const chars = [...name];
@@ -403,7 +419,7 @@ function restoreLostCharacter(name: string, t: HospitalNameTables): string {
   const fits = new Map<string, { start: number; length: number; word: string }>();
   for (const w of t.nameWords) {
     const word = [...w];
-    if (word.length < 5 || name.includes(w)) continue;
+    if (word.length < MIN_RESTORED_WORD || name.includes(w)) continue;
     for (let lost = 1; lost < word.length - 1; lost++) {
       const short = [...word.slice(0, lost), ...word.slice(lost + 1)];
       for (let start = 0; start + short.length <= chars.length; start++) {
@@ -440,6 +456,16 @@ function repairOrdinal(name: string, t: HospitalNameTables): string {
     const numerals = [...t.ordinalLookalikes].filter(([, chars]) => chars.includes(ch)).map(([n]) => n);
     return numerals.length === 1 ? `第${numerals[0]!}` : whole;
   });
+}
+
+/**
+ * 第人民医院 -> 第一人民医院: a 第 followed directly by a word numerals precede (人民医院, 医院,
+ * 附属医院, 中心医院) lost its numeral, since no name prints 第 alone. The recogniser drops 一, a
+ * single thin stroke it takes for a rule or a speck, while 二 and 三 are misread rather than lost;
+ * 第一 is also the commonest numeral of hospitals. Used last, once the seal could not give the numeral.
+ */
+export function numeralLostAsOne(name: string): string {
+  return name.replace(/第(?=(?:人民|附属|中心)?医院)/gu, '第一');
 }
 
 /**

@@ -10,7 +10,7 @@ import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import type { OcrLine, PageAngle, Quad8 } from '../ocr/types.js';
 import { repairHospitalName } from './header.js';
-import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables } from './hospital-name.js';
+import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables } from './hospital-name.js';
 import { extractTables } from './tables.js';
 
 /**
@@ -99,6 +99,7 @@ export function repairWithSeal(
   const startsAtPlace = (n: string) => places.some((p) => n.startsWith(p));
   const placed = startsAtPlace(printed);
   if (!placed && lostHeadInSeal(printed, seal)) return seal;
+  if (!placed && misreadAndLostOneInSeal(printed, seal)) return seal;
   if (placed && doubtful.size === 0) return printed;
   return substituteFromSeal(printed, seal, places, placed ? doubtful : undefined, t);
 }
@@ -166,6 +167,22 @@ export function lostOneInSeal(printed: string, seal: string): boolean {
     if (s.slice(0, k).join('') === p.slice(0, k).join('') && s.slice(k + 1).join('') === p.slice(k).join('')) return true;
   }
   return false;
+}
+
+/**
+ * Whether the printed name is the seal's with a character or two misread and one inner character
+ * lost (西州省第人民医院 against 四川省第一人民医院: the place misread, the numeral dropped): three
+ * edits, one more than a substitution alone is allowed, because both kinds of damage are each
+ * what a printed line suffers under a seal. Only for a printed name starting at no place (the
+ * caller's check), whose misread characters the seal's, once put in, must explain entirely.
+ */
+export function misreadAndLostOneInSeal(printed: string, seal: string): boolean {
+  const p = [...printed];
+  const s = [...seal];
+  if (s.length !== p.length + 1 || editDistance(p, s) > 3) return false;
+  const substituted = alignSubstitute(p, s);
+  const misread = substituted.filter((c, i) => c !== p[i]).length;
+  return misread >= 1 && misread <= 2 && lostOneInSeal(substituted.join(''), seal);
 }
 
 /**
@@ -330,6 +347,9 @@ export async function withSealCheckedHospital(
   const tables = extractTables();
   // The seal's reading gets the province's place back as a printed name does (restorePlacePrefix).
   const repairPlace = (piece: string) => restorePlacePrefix(piece, province, tables);
-  const sealed = await sealCheckedHospital(result.hospital_name, page, strips, read, placesOf(tables), provincePlacesOf(province, tables), repairPlace);
-  return sealed === result.hospital_name ? result : { ...result, hospital_name: repairHospitalName(sealed, province, tables) };
+  const checked = await sealCheckedHospital(result.hospital_name, page, strips, read, placesOf(tables), provincePlacesOf(province, tables), repairPlace);
+  const sealed = checked === result.hospital_name ? checked : repairHospitalName(checked, province, tables);
+  // A numeral neither the page nor the seal gave (第人民医院) is the one the recogniser drops.
+  const named = numeralLostAsOne(sealed);
+  return named === result.hospital_name ? result : { ...result, hospital_name: named };
 }

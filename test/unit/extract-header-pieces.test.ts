@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
 import { genderOfIdNumber, nameAfterLabelTail, nameAtCutEdge, repairHospitalName } from '../../src/extract/header.js';
 import { segmentLines, typicalHeight } from '../../src/extract/layout.js';
-import { repairNameWords, trimAfterSuffix } from '../../src/extract/hospital-name.js';
+import { numeralLostAsOne, repairNameWords, trimAfterSuffix } from '../../src/extract/hospital-name.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line } from './extract-lines.js';
 
@@ -45,6 +45,21 @@ test('a generic word that lost an inner character gets it back, only when one wo
   assert.equal(repairNameWords('南京市第人民医院'), '南京市第人民医院', 'the numeral is not guessed');
   assert.equal(repairNameWords('杭州妇幼保健院'), '杭州妇幼保健院');
   assert.equal(repairNameWords('陕西省第主医院'), '陕西省第三医院', '主 is listed for 三');
+});
+
+test('a four-character generic word that lost an inner character gets it back, a word of its own stays', () => {
+  assert.equal(repairNameWords('长春肿瘤院专用'), '长春肿瘤医院专用', '医 lost under the seal');
+  assert.equal(repairNameWords('杭州口腔院'), '杭州口腔医院');
+  assert.equal(repairNameWords('杭州中医院'), '杭州中医院', '中医院 is a word, not 中心医院 short of 心');
+  assert.equal(repairNameWords('杭州儿医院'), '杭州儿医院', '儿童医院 and 儿科医院 both fit');
+  assert.equal(repairNameWords('杭州第医院'), '杭州第医院', 'the numeral is not guessed here');
+});
+
+test('a 第 before a word numerals precede gets the numeral 一 the recogniser drops', () => {
+  assert.equal(numeralLostAsOne('长春市第人民医院'), '长春市第一人民医院');
+  assert.equal(numeralLostAsOne('某大学附属第医院'), '某大学附属第一医院');
+  assert.equal(numeralLostAsOne('长春市第二人民医院'), '长春市第二人民医院');
+  assert.equal(numeralLostAsOne('长春市第五中学医务室'), '长春市第五中学医务室');
 });
 
 test('gender from a valid 18-digit ID number, never from any 18 digits', () => {

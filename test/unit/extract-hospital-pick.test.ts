@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OcrLine } from '../../src/ocr/types.js';
 import { dropLeadingLabel, hospitalFromStrip, hospitalValueStrips, payeeRowStrips } from '../../src/extract/reread.js';
-import { parseHospitalNameTables, preferHospitalShaped } from '../../src/extract/hospital-name.js';
+import { isSealTextAlone, parseHospitalNameTables, preferHospitalShaped } from '../../src/extract/hospital-name.js';
 
 function line(text: string, quad: OcrLine['quad']): OcrLine {
   const n = [...text].length;
@@ -18,6 +18,11 @@ test('hospital pick: a hospital-shaped reading wins over seal text read at the l
   // The seal's ring text names no one: nothing rather than it.
   assert.equal(preferHospitalShaped(['章收费专用章', '']), '');
   assert.equal(preferHospitalShaped(['章收费专用章', '西安中医']), '西安中医');
+  // Seal words with one of their characters misread (收设专用) are still the ring's text alone.
+  assert.equal(preferHospitalShaped(['收设专用', '']), '');
+  assert.equal(preferHospitalShaped(['收设专用', '西安中医']), '西安中医');
+  assert.equal(isSealTextAlone('收设专用'), true);
+  assert.equal(isSealTextAlone('西安中医'), false);
 });
 
 test('hospital re-read: a label missing its first character still gives the strip', () => {

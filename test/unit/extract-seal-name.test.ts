@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropStrayBeforePlace } from '../../src/extract/hospital-name.js';
 import { placeNames } from '../../src/extract/reread.js';
-import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, lostOneInSeal, needsSealCheck, repairWithSeal, ringTurns } from '../../src/extract/seal-name.js';
+import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, lostOneInSeal, misreadAndLostOneInSeal, needsSealCheck, repairWithSeal, ringTurns } from '../../src/extract/seal-name.js';
 import type { OcrLine, PageAngle } from '../../src/ocr/types.js';
 import { circleOfQuad, ringTextArc, roundSealStrips, stackStrips, unwrapSealRing } from '../../src/image/seal-unwrap.js';
 import type { RgbImage } from '../../src/image/types.js';
@@ -49,6 +49,17 @@ test('a ring read from inside the name is turned to start at its place', () => {
   assert.equal(hospitalFromSealText('医院重庆市中心', places), '重庆市中心医院');
   // A reading with no place inside stays without a name.
   assert.deepEqual(ringTurns('第三医院', places), []);
+});
+
+test('a printed name at no place, misread in its place and short of one inner character, is the seal\'s', () => {
+  assert.equal(misreadAndLostOneInSeal('西州省第人民医院', '四川省第一人民医院'), true);
+  assert.equal(repairWithSeal('西州省第人民医院', '四川省第一人民医院', places), '四川省第一人民医院');
+  // Three characters misread and one lost: too far for the same issuer.
+  assert.equal(misreadAndLostOneInSeal('西州首第人民医院', '四川省第一人民医院'), false);
+  // Nothing lost: the substitution rules' business.
+  assert.equal(misreadAndLostOneInSeal('西州省第一人民医院', '四川省第一人民医院'), false);
+  // A printed name starting at a place is never replaced by this rule.
+  assert.equal(repairWithSeal('四川省第人民医院', '广西省第一人民医院', places), '四川省第人民医院');
 });
 
 test('a printed name that lost one inner character of the seal\'s is the seal\'s', () => {
