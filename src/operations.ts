@@ -56,24 +56,15 @@ export { paleSeals } from './analysis/tasks.js';
 /**
  * QR codes are decoded on the image as uploaded (the decoder finds them in any orientation). A
  * decoder failure only loses the QR cross-check; a full analysis queue is overload and goes up.
+ * `blurred` is the second look, for a page whose expected code was not read (src/qr/decode.ts).
  */
-async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps): Promise<string[]> {
+async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps, blurred = false): Promise<string[]> {
   try {
-    return await pixels.decodeQr(image.rgb);
+    return await (blurred ? pixels.decodeBlurredQr(image.rgb) : pixels.decodeQr(image.rgb));
   } catch (err) {
     if (err instanceof AnalysisBusyError) throw err;
-    logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'QR decoding failed; continuing without it');
-    return [];
-  }
-}
-
-/** readQr's second look, for a page whose expected code was not read (src/qr/decode.ts). */
-async function readBlurredQr(image: IntakeImage, logger: Logger, pixels: PixelSteps): Promise<string[]> {
-  try {
-    return await pixels.decodeBlurredQr(image.rgb);
-  } catch (err) {
-    if (err instanceof AnalysisBusyError) throw err;
-    logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'QR decoding of a blurred code failed; continuing without it');
+    const what = blurred ? 'QR decoding of a blurred code failed' : 'QR decoding failed';
+    logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, `${what}; continuing without it`);
     return [];
   }
 }
@@ -90,7 +81,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the
     // decoder found the code but could not decode it: its sharpened crop is read, and the page
     // read again with it. Paper invoices and pages whose code was read never pay for this.
-    const blurredQr = first.ok && first.electronic && qrPayloads.length === 0 ? await readBlurredQr(image, logger, pixels) : [];
+    const blurredQr = first.ok && first.electronic && qrPayloads.length === 0 ? await readQr(image, logger, pixels, true) : [];
     const outcome = blurredQr.length > 0 ? extractInvoice({ ...upright, variant: options.variant, qrPayloads: blurredQr, qrFromBlurredPhoto: true }) : first;
     if (!outcome.ok) return { ok: false, found: outcome.found };
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
