@@ -69,13 +69,21 @@ async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps, bl
   }
 }
 
+/**
+ * The text detector's box threshold on a seal-paled invoice page. Paling a seal lowers the
+ * detector's confidence in lines beside it (a lone 性别：男 cell left of a 收款单位 seal scored
+ * 0.55, the default threshold 0.6 dropped it, and the gender was lost); the recogniser's own drop
+ * score still throws out boxes that read as nothing.
+ */
+const PALED_PAGE_BOX_THRESHOLD = 0.5;
+
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
     // (which reads the image as uploaded: paling would not help it) runs.
     const paling = pixels.paleSeals(image.rgb);
     const qr = readQr(image, logger, pixels);
-    const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p)), qr]);
+    const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD })), qr]);
     const upright = uprightLines(page, image.width, image.height);
     const first = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the

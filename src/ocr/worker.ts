@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { OcrModels } from './models.js';
 import { detectTask, readTask } from './tasks.js';
+import { DEFAULT_DB_OPTIONS } from './detect.js';
 import type { SharedPage, TaskReply, TaskRequest, WorkerInit, WorkerStatus } from './protocol.js';
 import type { Pixels } from '../image/warp.js';
 
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     let work: Promise<TaskReply>;
     switch (req.kind) {
       case 'detect':
-        work = detectTask(models, page, req.maxSide, req.turn).then((result) => ({ id: req.id, ok: true, kind: 'detect', result }));
+        work = detectTask(models, page, req.maxSide, req.turn, req.boxThreshold === undefined ? DEFAULT_DB_OPTIONS : { ...DEFAULT_DB_OPTIONS, boxThreshold: req.boxThreshold }).then((result) => ({ id: req.id, ok: true, kind: 'detect', result }));
         break;
       case 'read':
         work = readTask(models, page, req.jobs).then((result) => ({ id: req.id, ok: true, kind: 'read', result }));

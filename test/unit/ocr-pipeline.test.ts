@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runPage, type TaskRunner } from '../../src/ocr/pipeline.js';
+import { DEFAULT_PAGE_OPTIONS, runPage, type TaskRunner } from '../../src/ocr/pipeline.js';
 import type { DetectOutcome, DetectTurn, LineJob, LineRead, ReadOutcome } from '../../src/ocr/tasks.js';
 import { zeroTimes } from '../../src/ocr/tasks.js';
 import type { DecodedLine } from '../../src/ocr/recognize.js';
@@ -180,4 +180,22 @@ test('lines read below the drop score leave the page lines but are kept apart as
   assert.equal(out.faint.length, 1);
   assert.equal(out.faint[0]!.score, 0.4);
   assert.equal(out.faint[0]!.quad[1], boxes[7]![1]);
+});
+
+test("a page's box threshold reaches every detection of the page, also the detection of the turned page", async () => {
+  const asked: (number | undefined)[] = [];
+  const { runner } = fakeRunner(true);
+  const recording: TaskRunner = {
+    ...runner,
+    detect: (p, side, turn, boxThreshold) => {
+      asked.push(boxThreshold);
+      return runner.detect(p, side, turn, boxThreshold);
+    },
+  };
+  await runPage(recording, page, { ...DEFAULT_PAGE_OPTIONS, boxThreshold: 0.5 });
+  assert.ok(asked.length >= 2, 'the upside-down page is detected again turned');
+  assert.deepEqual(asked, asked.map(() => 0.5));
+  asked.length = 0;
+  await runPage(recording, page);
+  assert.deepEqual(asked, asked.map(() => undefined), 'without the option the detector keeps its default');
 });
