@@ -231,9 +231,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const totalFigures = num(header, 'total_cost_figures');
   const totalCapital = num(header, 'total_cost_capital');
   // 小写 and 大写 disagreeing: the reading the invoice backs or the one that lost no digits (total.ts).
-  let total = chooseTotal(totalFigures, totalCapital, totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables));
+  const corroborations = totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables);
+  const capitalTexts = capitalLines(segments);
+  let total = chooseTotal(totalFigures, totalCapital, corroborations);
   // Neither reading parsed (a blurred photo): the amount the 大写 text spells, misreads allowed.
-  if (total === 0 && totalFigures === null && totalCapital === null) total = totalFromCapitalText(capitalLines(segments), pageAmounts(segments)) ?? 0;
+  if (total === 0 && totalFigures === null && totalCapital === null) total = totalFromCapitalText(capitalTexts, pageAmounts(segments)) ?? 0;
 
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);
@@ -274,15 +276,12 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     if (read) qrMismatch = mismatch;
   }
   // Neither 小写 nor a labelled 大写 read: a line that is a 大写 amount alone, backed by the invoice.
-  if (total === 0) {
-    const backing = totalCorroborations(categories, details, printedPayments, input.qrPayloads ?? [], segments, tables);
-    total = capitalOnlyTotal(capitalLines(segments), backing, parseCapitalAmount) ?? 0;
-  }
+  if (total === 0) total = capitalOnlyTotal(capitalTexts, corroborations, parseCapitalAmount) ?? 0;
   if (billingDate === '') billingDate = billingDateFromVisit(type, str(header, 'treatment_date'), end);
   // A category amount OCR misread (a figure the recogniser doubted: 5380.00 for 5880.00) is put back
   // from the total, when the total stands without the categories (大写, QR, payment split, details).
   const totalStands = totalCheck({
-    totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
+    totalFigures, totalCapital, total, capitalTexts,
     corroborations: totalCorroborations([], details, printedPayments, input.qrPayloads ?? [], segments, tables),
   }) === 1;
   // Category amounts adding up to more than the total lost their decimal points (26800 for 268.00).
@@ -305,7 +304,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   // from a total that stands on its own (大写, QR).
   const payments = fillFromSplit(restoreLostPoints(printedPayments, partsOfTotal, total), amountless, tables.paymentRelations, total, electronic && totalStands);
   const checksum = computeChecksum({
-    totalFigures, totalCapital, total, capitalTexts: capitalLines(segments),
+    totalFigures, totalCapital, total, capitalTexts,
     corroborations: totalCorroborations(categories, details, payments, input.qrPayloads ?? [], segments, tables),
     categories, categoriesDerived: categoryDerived, details, payments, province: provinceRow, type, electronic,
     noteNo, noteNoReadings, billingDate,

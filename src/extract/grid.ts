@@ -8,7 +8,7 @@ import { centreY, slice, type Segment } from './layout.js';
 import { findAmounts, roundCents, sameAmount, type AmountHit } from './parse/amount.js';
 import type { TermPayload } from './header.js';
 import { extractTables, type PaymentRelation } from './tables.js';
-import { editDistance } from '../util/text.js';
+import { editDistance, keptInOrder } from '../util/text.js';
 import { groupBySegment, valueCandidates, type TermHit } from './terms.js';
 
 /** The amount that follows a term: the nearest cell holding one; inside it, money before counts. */
@@ -583,13 +583,6 @@ function figuresRead(p: ReadAmount): string {
   return p.hasDecimals === false && Number.isInteger(p.cost) ? String(Math.abs(p.cost)) : Math.abs(p.cost).toFixed(2).replace('.', '');
 }
 
-/** Whether every figure of `part` occurs in `whole` in order: the figures OCR kept of a damaged reading. */
-function inOrderWithin(part: string, whole: string): boolean {
-  let i = 0;
-  for (const c of whole) if (c === part[i]) i++;
-  return i === part.length;
-}
-
 /**
  * Whether `read` can be OCR's reading of the amount `value`. A reading OCR visibly damaged (not
  * two decimals, a leading zero) may have one figure lost or added (5595.4 for 5595.45, 102958 for
@@ -603,7 +596,7 @@ function couldBeReadAs(read: ReadAmount, value: number): boolean {
   const got = figuresRead(read);
   const want = value.toFixed(2).replace('.', '');
   if (got === want || want.length < 3) return false;
-  if (read.hasDecimals === false && got.length >= 3 && inOrderWithin(got, want)) return true;
+  if (read.hasDecimals === false && got.length >= 3 && keptInOrder(got, want)) return true;
   // A reading whose shape shows a figure lost or added may be one figure longer or shorter.
   if (!read.wellFormed && got.length !== want.length && editDistance(got, want) === 1) return true;
   // Otherwise the one figure that differs (or the place of one lost or added) must be one the

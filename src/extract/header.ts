@@ -1,7 +1,7 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, type Box, type Segment } from './layout.js';
-import { dropStrayBeforePlace, dropSeamStray, hospitalIn, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
+import { dropStrayBeforePlace, dropSeamStray, hospitalIn, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
@@ -319,7 +319,7 @@ export function nameAcrossCells(
  * takes for a rule and leaves out of both boxes, while any other numeral would have been read.
  */
 function joinAtSeam(head: string, next: string, places: readonly string[], lostOne: boolean): string {
-  const numeralLost = lostOne && /第$/u.test(head) && /^(?:人民|附属|中心)?医院/u.test(next);
+  const numeralLost = lostOne && /第$/u.test(head) && startsNumberedWord(next);
   return dropSeamStray(head, next, places) + (numeralLost ? '一' : '') + next;
 }
 

@@ -458,6 +458,16 @@ function repairOrdinal(name: string, t: HospitalNameTables): string {
   });
 }
 
+/** Words a hospital's numeral (第一, 第三) stands before: 人民医院, 附属医院, 中心医院, 医院. */
+const NUMBERED_WORD = '(?:人民|附属|中心)?医院';
+const NUMBERED_WORD_START = new RegExp(`^${NUMBERED_WORD}`, 'u');
+const NUMERAL_LOST_AFTER_DI = new RegExp(`第(?=${NUMBERED_WORD})`, 'gu');
+
+/** Whether a text starts with a word a hospital's numeral stands before (人民医院 of 人民医院章). */
+export function startsNumberedWord(text: string): boolean {
+  return NUMBERED_WORD_START.test(text);
+}
+
 /**
  * 第人民医院 -> 第一人民医院: a 第 followed directly by a word numerals precede (人民医院, 医院,
  * 附属医院, 中心医院) lost its numeral, since no name prints 第 alone. The recogniser drops 一, a
@@ -465,7 +475,7 @@ function repairOrdinal(name: string, t: HospitalNameTables): string {
  * 第一 is also the commonest numeral of hospitals. Used last, once the seal could not give the numeral.
  */
 export function numeralLostAsOne(name: string): string {
-  return name.replace(/第(?=(?:人民|附属|中心)?医院)/gu, '第一');
+  return name.replace(NUMERAL_LOST_AFTER_DI, '第一');
 }
 
 /**

@@ -7,6 +7,7 @@
 import { DOUBTFUL_SCORE } from './grid.js';
 import type { Segment } from './layout.js';
 import { lookalikesAsDigits } from './parse/amount.js';
+import { keptInOrder } from '../util/text.js';
 
 /** A check code is 6 characters or more; a reading of fewer than 4 says too little to compare. */
 const MIN_READ = 4;
@@ -23,9 +24,7 @@ export function lostCharactersOf(read: string, qr: string): boolean {
   const r = [...lookalikesAsDigits(read).toLowerCase()];
   const q = [...lookalikesAsDigits(qr).toLowerCase()];
   if (r.length < MIN_READ || q.length <= r.length || q.length > r.length + MAX_LOST) return false;
-  let i = 0;
-  for (const c of q) if (c === r[i]) i++;
-  return i === r.length;
+  return keptInOrder(r.join(''), q.join(''));
 }
 
 /**

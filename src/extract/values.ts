@@ -12,6 +12,7 @@ import { looksCapital, parseCapitalAmount } from './parse/capital.js';
 import { parseDate } from './parse/date.js';
 import { parseGender } from './parse/fields.js';
 import { trimValue } from './parse/normalize.js';
+import { keptInOrder } from '../util/text.js';
 
 export type FieldValue = string | number;
 
@@ -233,9 +234,7 @@ export function doubtedSlip(read: string, qr: string, segments: readonly Segment
 export function lostFiguresOf(read: string, qr: string): boolean {
   if (!/^\d{4,}$/.test(read) || !/^\d+$/.test(qr)) return false;
   if (qr.length <= read.length || qr.length > read.length + 2) return false;
-  let i = 0;
-  for (const c of qr) if (c === read[i]) i++;
-  return i === read.length;
+  return keptInOrder(read, qr);
 }
 
 /**

@@ -59,6 +59,10 @@ export type Rgb = [number, number, number];
 
 export const luma = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
+/** Euclidean distance between two RGB colours. */
+export const colourDistance = (a: readonly [number, number, number], b: readonly [number, number, number]): number =>
+  Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
 /** Per-channel median colour of the square patch of half side r round (x, y), kept inside the picture. */
 function patchColour(img: RgbImage, x: number, y: number, r: number): Rgb {
   const chans: number[][] = [[], [], []];
@@ -106,7 +110,7 @@ export function paperRunAlongFrame(img: RgbImage, side: number, t: number, paper
   const along = side % 2 === 0 ? img.height : img.width;
   const isPaper = (u: number): boolean => {
     const c = framePixel(img, side, u);
-    return Math.hypot(c[0] - paper[0], c[1] - paper[1], c[2] - paper[2]) <= s.paperTolerance;
+    return colourDistance(c, paper) <= s.paperTolerance;
   };
   const foot = Math.max(0, Math.min(along - 1, Math.round(t)));
   let start = -1;

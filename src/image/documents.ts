@@ -311,13 +311,9 @@ function regionQuad(labels: Int32Array, label: number, w: number, box: { x0: num
   return q;
 }
 
+/** A document of a quad on the working image (pixel centres), back in image pixels. */
 function finish(q: Quad8, scale: number, image: RgbImage): LocatedDocument {
-  const mx = image.width - 1;
-  const my = image.height - 1;
-  const quad = q.map((v, i) => Math.round(Math.min(i % 2 === 0 ? mx : my, Math.max(0, (v + 0.5) / scale)))) as Quad8;
-  const xs = [quad[0], quad[2], quad[4], quad[6]];
-  const ys = [quad[1], quad[3], quad[5], quad[7]];
-  return { quad, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+  return boxed(q.map((v) => (v + 0.5) / scale) as Quad8, image);
 }
 
 /** A document of a quad already in image pixels (rounded, clamped), with its axis box. */

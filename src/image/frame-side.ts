@@ -8,7 +8,7 @@
  * compared with the sheet's own paper, sampled a little way in from that side.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { luma, paperToward, type Rgb } from './corner-contact.js';
+import { colourDistance, luma, paperToward, type Rgb } from './corner-contact.js';
 import { quadCentre } from './geometry.js';
 import type { RgbImage } from './types.js';
 
@@ -102,7 +102,7 @@ export function paperShareAlongFrame(img: RgbImage, quad: Quad8, side: number, s
     const y = side === 1 ? 0 : side === 3 ? img.height - 1 : u;
     const o = (y * img.width + x) * 3;
     seen++;
-    if (Math.hypot(img.data[o]! - paper[0], img.data[o + 1]! - paper[1], img.data[o + 2]! - paper[2]) <= s.paperTolerance) onPaper++;
+    if (colourDistance([img.data[o]!, img.data[o + 1]!, img.data[o + 2]!], paper) <= s.paperTolerance) onPaper++;
   }
   return seen === 0 ? 1 : onPaper / seen;
 }
@@ -116,8 +116,6 @@ function pixel(img: RgbImage, x: number, y: number): Rgb | null {
   const o = (cy * img.width + cx) * 3;
   return [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
 }
-
-const distance = (c: Rgb, d: Rgb): number => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2]);
 
 /**
  * The quad's side on frame side `side` and the two sides leaving it: corners [a, b] on the frame
@@ -243,7 +241,7 @@ function legCrossesPaper(img: RgbImage, from: Pt, to: Pt, centre: { x: number; y
     const [x, y] = lerp(from, to, f * t);
     const outside = pixel(img, x + nx * s.besideSide, y + ny * s.besideSide);
     const inside = pixel(img, x - nx * s.besideSide, y - ny * s.besideSide);
-    return outside !== null && inside !== null && luma(inside) >= 150 && distance(outside, inside) <= s.paperTolerance;
+    return outside !== null && inside !== null && luma(inside) >= 150 && colourDistance(outside, inside) <= s.paperTolerance;
   });
 }
 

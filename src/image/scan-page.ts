@@ -14,6 +14,7 @@
  * falls back to other evidence.
  */
 import type { RgbImage } from './types.js';
+import { colourDistance } from './corner-contact.js';
 
 export interface ScanPageSettings {
   /** Samples along a side that are pooled (median) into one brightness profile. */
@@ -171,7 +172,6 @@ export function fitLine(points: { t: number; e: number }[], maxResidual: number)
   return kept.length >= Math.max(2, points.length / 2) ? fit(kept) : null;
 }
 
-const colourDistance = (a: Rgb, b: Rgb): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /**
  * The most common colour among the samples: the sample with the most others within `radius`

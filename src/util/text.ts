@@ -24,3 +24,14 @@ export function editDistance(a: string | readonly string[], b: string | readonly
   }
   return prev[y.length]!;
 }
+
+/**
+ * Whether every character of `part` occurs in `whole` in order (the characters OCR kept of a
+ * reading that lost some: 68496 in 468496). Characters are compared as given.
+ */
+export function keptInOrder(part: string, whole: string): boolean {
+  const want = [...part];
+  let i = 0;
+  for (const c of whole) if (c === want[i]) i++;
+  return i === want.length;
+}
