@@ -14,6 +14,7 @@ import { divideIntoThree, divideLongQuad } from './divide.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
+import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
 import type { RgbImage } from './types.js';
 
@@ -748,7 +749,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   if (pieces.length === 0 || covered >= o.fillsFrameFraction * total) {
     // Paper everywhere: cards on a desk of other papers still show their own borders.
     const split = splitByEdges([wholeQuad(work)], work, o, true, edgeQuadsFound());
-    const docs = split.length < 2 ? cardOnDesk(edgeQuadsFound(), work.width, work.height, o) : split;
+    const onDesk = split.length < 2 ? cardOnDesk(edgeQuadsFound(), work.width, work.height, o) : split;
+    const docs = onDesk.length === 0 ? frameInRow(work, stepMap, o) : onDesk;
     return docs.length === 0 ? [wholeImage(image)] : readingOrder(docs.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
@@ -796,7 +798,10 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     const [x0, y0, x1, y1] = docs[0].bbox;
     const sheet = pieces.length === 1 && pieces[0].quad === null ? pieces[0].region : null;
     const clear = sheet !== null && !runsAlongBorder(sheet, work.width, work.height) && solidSheet(sheet, work.width, o);
-    if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
+    if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) {
+      const row = frameInRow(work, stepMap, o);
+      return row.length === 0 ? [wholeImage(image)] : readingOrder(row.map((q) => finish(q, scale, image)));
+    }
   }
   return readingOrder(docs);
 }
@@ -867,6 +872,20 @@ function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions
     out.push(...(three ?? pair ?? [q]));
   });
   return out;
+}
+
+/**
+ * The frame itself as documents in a row: cards laid edge to edge and photographed (or cropped)
+ * to their row fill a frame of two or three cards' proportions, and where the desk is as pale as
+ * the cards no region or edge quad tells them apart (dev seed 1316 image 65: two ID-1 cards in a
+ * 3:1 frame came back as one document). The same cut as for a found quad too long for one
+ * (src/image/divide.ts: a backed cross line, document-shaped parts) divides the frame, when the
+ * parts are different stock as well (src/image/frame-row.ts); [] otherwise (most frames have a
+ * photo's proportions and are never tried).
+ */
+function frameInRow(work: RgbImage, steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
+  const parts = inRow([wholeQuad(work)], steps, o);
+  return parts.length > 1 && neighboursDiffer(work, parts) ? parts : [];
 }
 
 /** Top to bottom, then left to right within a row. */
