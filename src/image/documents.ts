@@ -15,6 +15,7 @@ import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import { splitOverlaps } from './overlap-split.js';
+import { ruledShareIn, ruledTexture, withRuleEnds } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -109,6 +110,10 @@ export interface DocumentOptions {
   readonly deskCardAspect: readonly [number, number];
   readonly minDeskCardShare: number;
   readonly minDeskRestShare: number;
+  /** Least share of the frame in ruled texture for the cards on a ruled paper to be sought (sheetsOnRuledPaper) ... */
+  readonly minRuledShare: number;
+  /** ... and the largest share of such a card's box that may be ruled. */
+  readonly maxRuledShareOfSheet: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -153,6 +158,8 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   deskCardAspect: [1.35, 1.85],
   minDeskCardShare: 0.12,
   minDeskRestShare: 0.25,
+  minRuledShare: 0.03,
+  maxRuledShareOfSheet: 0.25,
 };
 
 /** RGB colour bin (4 bits a channel). */
@@ -749,7 +756,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     // Paper everywhere: cards on a desk of other papers still show their own borders.
     const split = splitByEdges([wholeQuad(work)], work, o, true, edgeQuadsFound());
     const docs = split.length < 2 ? cardOnDesk(edgeQuadsFound(), work.width, work.height, o) : split;
-    return docs.length === 0 ? [wholeImage(image)] : readingOrder(docs.map((q) => finish(q, scale, image)));
+    const kept = docs.length > 0 ? docs : sheetsOnRuledPaper(work, o, stepMap());
+    return kept.length === 0 ? [wholeImage(image)] : readingOrder(kept.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
   const settled: boolean[] = [];
@@ -799,6 +807,29 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     if (!clear && (x1 - x0 + 1) * (y1 - y0 + 1) >= o.nearlyFillsFrame * image.width * image.height) return [wholeImage(image)];
   }
   return readingOrder(docs);
+}
+
+/**
+ * Paper over the whole frame and no edge quads to tell its sheets apart: the paper may be a ruled
+ * pad or exercise book with cards on it, of its own brightness, whose sides are only where the
+ * rules stop (src/image/ruled-desk.ts). With those borders added to the step edges, the cards
+ * close as edge quads, and are taken as the whole-frame branch takes edge quads. Measured only
+ * here, where the frame would otherwise be returned whole, and only when the frame shows rules.
+ */
+function sheetsOnRuledPaper(work: RgbImage, o: DocumentOptions, steps: EdgeMap): Quad8[] {
+  // Closed a little: where the window falls between two rules, the texture breaks for a row, and
+  // that break's border is no side of anything.
+  const rules = close(ruledTexture(work), 2);
+  let ruled = 0;
+  for (let i = 0; i < rules.data.length; i++) ruled += rules.data[i];
+  if (ruled < o.minRuledShare * rules.data.length) return [];
+  const map = withRuleEnds(steps, rules);
+  const all = edgeQuads(work, { minAreaFraction: o.minAreaFraction, refineLines: true }, map);
+  const kept = new Set(withoutTwins(all.map((e) => e.quad), o));
+  // A ruled block closed by its own margins is the pad, not a card on it.
+  const found = all.filter((e) => kept.has(e.quad) && ruledShareIn(rules, e.quad) <= o.maxRuledShareOfSheet);
+  const split = splitByEdges([wholeQuad(work)], work, o, true, found);
+  return split.length < 2 ? cardOnDesk(found, work.width, work.height, o) : split;
 }
 
 /**
