@@ -61,8 +61,12 @@ function boxSum(s: Float64Array, w: number, x0: number, y0: number, x1: number, 
   return s[(y1 + 1) * W + x1 + 1] - s[y0 * W + x1 + 1] - s[(y1 + 1) * W + x0] + s[y0 * W + x0];
 }
 
-/** 1 where the window around a pixel is ruled texture (strong gradient in one direction). */
-export function ruledTexture(img: RgbImage, options: Partial<RuledTextureOptions> = {}): Plane {
+/**
+ * 1 where the window around a pixel is ruled texture (strong gradient in one direction). With
+ * `borderBand`, only the pixels within that many of the frame's border are judged (the rest 0):
+ * the cheap look whether rules run out of the frame at all.
+ */
+export function ruledTexture(img: RgbImage, options: Partial<RuledTextureOptions> = {}, borderBand: number | null = null): Plane {
   const o = { ...DEFAULT_RULED_TEXTURE_OPTIONS, ...options };
   const { width: w, height: h } = img;
   const l = luma(img);
@@ -96,7 +100,10 @@ export function ruledTexture(img: RgbImage, options: Partial<RuledTextureOptions
   for (let y = 0; y < h; y++) {
     const y0 = Math.max(0, y - r);
     const y1 = Math.min(h - 1, y + r);
+    const innerRow = borderBand !== null && y >= borderBand && y < h - borderBand;
     for (let x = 0; x < w; x++) {
+      // Past the left band of an inner row, straight on to the right band.
+      if (innerRow && x === borderBand && w - borderBand > x) x = w - borderBand;
       const x0 = Math.max(0, x - r);
       const x1 = Math.min(w - 1, x + r);
       const n = (x1 - x0 + 1) * (y1 - y0 + 1);
@@ -164,6 +171,28 @@ export function ruledShareIn(rules: Plane, q: Quad8): number {
   let ruled = 0;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
+      n++;
+      ruled += rules.data[y * w + x];
+    }
+  }
+  return n === 0 ? 0 : ruled / n;
+}
+
+/** Width in pixels of the border band that is `band` of a plane's longer side. */
+export function borderBandWidth(w: number, h: number, band: number): number {
+  return Math.max(2, Math.round(band * Math.max(w, h)));
+}
+
+/** Share of the frame's border band, `band` of the longer side wide, in ruled texture. */
+export function ruledBorderShare(rules: Plane, band: number): number {
+  const { width: w, height: h } = rules;
+  const b = borderBandWidth(w, h, band);
+  let n = 0;
+  let ruled = 0;
+  for (let y = 0; y < h; y++) {
+    const inner = y >= b && y < h - b;
+    for (let x = 0; x < w; x++) {
+      if (inner && x >= b && x < w - b) continue;
       n++;
       ruled += rules.data[y * w + x];
     }

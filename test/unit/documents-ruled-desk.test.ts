@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { locateDocuments } from '../../src/image/documents.js';
 import { DEFAULT_EDGE_QUAD_OPTIONS, houghLines, stepEdges } from '../../src/image/edges.js';
-import { ruledTexture, withRuleEnds } from '../../src/image/ruled-desk.js';
+import { ruledBorderShare, ruledTexture, withRuleEnds } from '../../src/image/ruled-desk.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
 /**
@@ -85,4 +85,23 @@ test('a pale card on a ruled pad filling the frame is found, not the whole frame
   const docs = locateDocuments(img);
   const hit = docs.find((d) => Math.abs(d.bbox[0] - 560) < 25 && Math.abs(d.bbox[2] - 920) < 25 && Math.abs(d.bbox[1] - 130) < 25 && Math.abs(d.bbox[3] - 360) < 25);
   assert.ok(hit, JSON.stringify(docs.map((d) => d.bbox)));
+});
+
+test('ruled border: a pad runs out of the frame, a form\'s ruled table keeps within its margins', async () => {
+  const pad = await svgToRgb(page(480, 320, `<rect x="0" y="0" width="480" height="320" fill="#e4e4e4"/>${rules(0, 0, 480, 320, 7)}<rect x="150" y="80" width="200" height="140" fill="#e4e4e4"/>`));
+  const form = await svgToRgb(page(480, 320, `<rect x="0" y="0" width="480" height="320" fill="#f6f6f6"/>${rules(60, 60, 360, 200, 7, '#555')}`));
+  assert.ok(ruledBorderShare(ruledTexture(pad), 0.03) > 0.5);
+  assert.equal(ruledBorderShare(ruledTexture(form), 0.03), 0);
+  // Judging the border band alone gives the band the same texture, and nothing inside it.
+  const full = ruledTexture(pad);
+  const band = ruledTexture(pad, {}, 14);
+  for (let y = 0; y < pad.height; y++) {
+    for (let x = 0; x < pad.width; x++) {
+      const i = y * pad.width + x;
+      const inBand = x < 14 || y < 14 || x >= pad.width - 14 || y >= pad.height - 14;
+      assert.equal(band.data[i], inBand ? full.data[i] : 0);
+    }
+  }
+  // A band wider than half the frame is the whole frame.
+  assert.deepEqual(ruledTexture(pad, {}, 400).data, full.data);
 });
