@@ -16,6 +16,7 @@ import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
+import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, withRuleEnds } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -110,6 +111,11 @@ export interface DocumentOptions {
   readonly deskCardAspect: readonly [number, number];
   readonly minDeskCardShare: number;
   readonly minDeskRestShare: number;
+  /** Least share of the frame's border band (this share of the longer side wide) in ruled texture for cards on a ruled pad to be sought (sheetsOnRuledPaper) ... */
+  readonly ruledBorder: number;
+  readonly minRuledBorderShare: number;
+  /** ... and the largest share of such a card's box that may be ruled. */
+  readonly maxRuledShareOfSheet: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -154,6 +160,9 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   deskCardAspect: [1.35, 1.85],
   minDeskCardShare: 0.12,
   minDeskRestShare: 0.25,
+  ruledBorder: 0.03,
+  minRuledBorderShare: 0.1,
+  maxRuledShareOfSheet: 0.25,
 };
 
 /** RGB colour bin (4 bits a channel). */
@@ -750,7 +759,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     // Paper everywhere: cards on a desk of other papers still show their own borders.
     const split = splitByEdges([wholeQuad(work)], work, o, true, edgeQuadsFound());
     const onDesk = split.length < 2 ? cardOnDesk(edgeQuadsFound(), work.width, work.height, o) : split;
-    const docs = onDesk.length === 0 ? frameInRow(work, stepMap, o) : onDesk;
+    const inRowOfFrame = onDesk.length === 0 ? frameInRow(work, stepMap, o) : onDesk;
+    const docs = inRowOfFrame.length > 0 ? inRowOfFrame : sheetsOnRuledPaper(work, o, stepMap());
     return docs.length === 0 ? [wholeImage(image)] : readingOrder(docs.map((q) => finish(q, scale, image)));
   }
   const quads: Quad8[] = [];
@@ -804,6 +814,31 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     }
   }
   return readingOrder(docs);
+}
+
+/**
+ * Paper over the whole frame and no edge quads to tell its sheets apart: the paper may be a ruled
+ * pad or exercise book with cards on it, of its own brightness, whose sides are only where the
+ * rules stop (src/image/ruled-desk.ts). With those borders added to the step edges, the cards
+ * close as edge quads, and are taken as the whole-frame branch takes edge quads. Measured only
+ * here, where the frame would otherwise be returned whole, and only when rules reach the border.
+ */
+function sheetsOnRuledPaper(work: RgbImage, o: DocumentOptions, steps: EdgeMap): Quad8[] {
+  // Closed a little: where the window falls between two rules, the texture breaks for a row, and
+  // that break's border is no side of anything.
+  // A pad under the documents runs out of the frame; a form's printed table, ruled as densely,
+  // keeps within the page's margins (dev seed 1300: 20 of 80 frame-filling scans were >= 3 %
+  // ruled, none along the border). The border is looked at first, alone: it is cheap.
+  const band = borderBandWidth(work.width, work.height, o.ruledBorder);
+  if (ruledBorderShare(close(ruledTexture(work, {}, band), 2), o.ruledBorder) < o.minRuledBorderShare) return [];
+  const rules = close(ruledTexture(work), 2);
+  const map = withRuleEnds(steps, rules);
+  const all = edgeQuads(work, { minAreaFraction: o.minAreaFraction, refineLines: true }, map);
+  const kept = new Set(withoutTwins(all.map((e) => e.quad), o));
+  // A ruled block closed by its own margins is the pad, not a card on it.
+  const found = all.filter((e) => kept.has(e.quad) && ruledShareIn(rules, e.quad) <= o.maxRuledShareOfSheet);
+  const split = splitByEdges([wholeQuad(work)], work, o, true, found);
+  return split.length < 2 ? cardOnDesk(found, work.width, work.height, o) : split;
 }
 
 /**
