@@ -95,6 +95,13 @@ export interface QualitySettings {
   readonly fillsFrame: number;
   /** Completeness score at most of a document another one lies on (src/image/occlusion.ts). */
   readonly occluded: number;
+  /**
+   * Paper share of a border side under which the frame shows something else there (the desk, a
+   * lid): a sheet grown out to that side is the sheet running out of the picture (sheetCutWhereDeskShows).
+   */
+  readonly deskShowsShare: number;
+  /** Frame pixels of the grown sheet on a side that show it reaching that side. */
+  readonly sheetContact: number;
 }
 
 export const QUALITY_SETTINGS: QualitySettings = {
@@ -131,6 +138,8 @@ export const QUALITY_SETTINGS: QualitySettings = {
   borderPaperNone: 0.12,
   borderPaperSurface: 0.3,
   occluded: 0.3,
+  deskShowsShare: 0.6,
+  sheetContact: 3,
 };
 
 export interface QualityInput {
@@ -277,6 +286,31 @@ export function readDesk(work: RgbImage, s: QualitySettings = QUALITY_SETTINGS):
   return { border, surface, sheet: findSheet(work) };
 }
 
+/**
+ * Whether the sheet grown from the middle of a whole upload reaches a side of the frame along which
+ * the border is mostly not paper (the desk or a lid shows there): the sheet itself runs out of the
+ * picture there, a corner or an edge poking past the frame, when it stays clear of another side (a
+ * sheet reaching all four fills the frame). A border side that is paper all along says nothing (a page filling a scan, or a pale desk or another paper the growth slipped into).
+ */
+export function sheetCutWhereDeskShows(desk: DeskReading, s: QualitySettings = QUALITY_SETTINGS): boolean {
+  const mask = desk.sheet.mask;
+  if (desk.sheet.extent !== 'cut' || !mask) return false;
+  const { width: w, height: h, data } = mask;
+  const contact = [0, 0, 0, 0];
+  for (let y = 0; y < h; y++) {
+    contact[0] += data[y * w];
+    contact[2] += data[y * w + w - 1];
+  }
+  for (let x = 0; x < w; x++) {
+    contact[1] += data[x];
+    contact[3] += data[(h - 1) * w + x];
+  }
+  // A sheet reaching all four sides fills the frame: a page filling the photo, judged by its ink
+  // (a wedge of table at one edge of a slightly turned shot is no cut).
+  if (contact.every((c) => c >= s.sheetContact)) return false;
+  return contact.some((c, side) => c >= s.sheetContact && desk.border[side] < s.deskShowsShare);
+}
+
 export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
   const { image, quad, crop } = input;
   const onFrame = sidesOnFrame(image, quad, s);
@@ -316,6 +350,7 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   const page = scannedPageState(image);
   if (page === 'cut') return 0.25;
   if (page === 'inside') return s.insideFrame;
+  if (sheetCutWhereDeskShows(desk, s)) return 0.25;
   // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
   const gray = neutralInk(work, false);
   const rim = neutralInk(work, true);
