@@ -265,13 +265,17 @@ export function nameAtCutEdge(
 
 /**
  * The name in an edge cell that kept the tail of its label (人：邹强轩 of 交款人：): the tail ends a
- * patient-name label; the rest is two to four Chinese characters. '' otherwise.
+ * patient-name label; the rest is two to four Chinese characters. The tail's first character may be
+ * the piece of a character the edge cut through, read as another one (生名 of 姓名 with 女 cut off):
+ * the rest of the tail must then end the label, and the label be at least as long. '' otherwise.
  */
 export function nameAfterLabelTail(text: string, nameLabels: readonly string[]): string {
   const m = /^([\u4e00-\u9fff]{1,3})[:：]([\u4e00-\u9fff]{2,4})$/.exec(compact(text));
   if (!m) return '';
   const tail = m[1]!;
-  return nameLabels.some((l) => l.length > tail.length && l.endsWith(tail)) ? m[2]! : '';
+  const afterCut = tail.slice(1);
+  const ends = (l: string) => (l.length > tail.length && l.endsWith(tail)) || (afterCut !== '' && l.length >= tail.length && l.endsWith(afterCut));
+  return nameLabels.some(ends) ? m[2]! : '';
 }
 
 /** Cells joined into one name: at most this many after the first. */

@@ -100,6 +100,10 @@ test('an edge cell keeping the tail of the name label and its colon holds the pa
   assert.equal(nameAfterLabelTail('名：张伟', ['姓名', '交款人']), '张伟');
   assert.equal(nameAfterLabelTail('位：张伟', ['姓名', '交款人']), '', '位 ends no name label');
   assert.equal(nameAfterLabelTail('人：张伟东方红', ['交款人']), '', 'too long for a name');
+  // The edge cut 姓 through: its remaining half read as 生.
+  assert.equal(nameAfterLabelTail('生名：于轩俊', ['姓名', '交款人']), '于轩俊');
+  assert.equal(nameAfterLabelTail('生名：于轩俊', ['交款人']), '', '名 ends no name label there');
+  assert.equal(nameAfterLabelTail('位名：于轩俊', ['名']), '', 'a label shorter than the tail read');
   // Low on the page (收款人 of the signature row), it is no patient name.
   const low = extractInvoice({ lines: [...base, line('人：邹强轩', 0, 560)], width: 1000, height: 700, variant: 'general' });
   assert.ok(low.ok);
