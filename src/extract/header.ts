@@ -1,6 +1,6 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
-import { centreY, height, rowsOf, type Box, type Segment } from './layout.js';
+import { centreY, height, rowsOf, startsAtCutEdge, type Box, type Segment } from './layout.js';
 import { dropStrayBeforePlace, dropSeamStray, hospitalIn, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
@@ -104,7 +104,7 @@ export function edgeLabelHits(
     const tail = m[1]!;
     // Inside the page, a label that lost its first character (算日期： of 结算日期, a seal or
     // fading took 结) when three characters or more are left: values.ts cutLabelOwner.
-    const atEdge = s.box.x0 <= 0.5 * unit;
+    const atEdge = startsAtCutEdge(s, unit);
     if (!atEdge && tail.length < 2) continue;
     // Two characters left inside the page (代码： of 票据代码, the rest faded) count only when
     // the value's shape names the field; the value may stand in the next cell of the row.
@@ -249,7 +249,7 @@ export function nameAtCutEdge(
   nameLabels: readonly string[] = [],
 ): string {
   if (segments.length === 0) return '';
-  const atEdge = segments.filter((s) => s.box.x0 <= 0.5 * unit);
+  const atEdge = segments.filter((s) => startsAtCutEdge(s, unit));
   if (!atEdge.some((s) => /^[\u4e00-\u9fff]{1,4}[:：]/.test(s.text))) return '';
   const top = Math.min(...segments.map((s) => s.box.y0));
   const bottom = Math.max(...segments.map((s) => s.box.y1));

@@ -6,6 +6,7 @@ import { segmentLines, typicalHeight } from '../../src/extract/layout.js';
 import { numeralLostAsOne, repairNameWords, trimAfterSuffix } from '../../src/extract/hospital-name.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line } from './extract-lines.js';
+import type { OcrLine } from '../../src/ocr/types.js';
 
 const TITLE = line('湖北省医疗住院收费票据', 300, 30, 28, 34);
 
@@ -90,6 +91,35 @@ test('a name at the left edge is the patient name when the edge cut its label of
   const uncut = extractInvoice({ lines: [base[0]!, line('票据代码：2166191367', 60, 100), base[2]!, line('魏东宇', 60, 140)], width: 1000, height: 700, variant: 'liaoning' });
   assert.ok(uncut.ok);
   assert.equal(uncut.ok && uncut.result.patient_name, '', 'no cut label at the edge: not guessed');
+});
+
+/** A line as a photo tilted by `theta` shows it: its quad turned about its top-left corner. */
+function tiltedLine(text: string, x: number, y: number, theta: number): OcrLine {
+  const l = line(text, x, y);
+  const q = [...l.quad];
+  for (let i = 0; i < 8; i += 2) {
+    const dx = q[i]! - x, dy = q[i + 1]! - y;
+    q[i] = x + dx * Math.cos(theta) - dy * Math.sin(theta);
+    q[i + 1] = y + dx * Math.sin(theta) + dy * Math.cos(theta);
+  }
+  return { ...l, quad: q as unknown as OcrLine['quad'] };
+}
+
+test('on a tilted photo, the cells the left edge cut are found where the edge runs once the page is deskewed', () => {
+  // Rows go up to the right; the picture's left edge cut the code and name labels. Deskewed, the
+  // edge runs slanted, and those cells start well right of x = 0.
+  const t = -0.1;
+  const lines = [
+    tiltedLine('贵州省医疗机构住院收费票据', 300, 60, t),
+    tiltedLine('居代码：52389330', 0, 100, t),
+    tiltedLine('人：邹强轩', 0, 140, t),
+    tiltedLine('收款单位（章）：贵阳市第一人民医院', 300, 560, t),
+    tiltedLine('合计人民币（大写）叁佰柒拾柒元贰角', 300, 500, t),
+    tiltedLine('项目名称 金额 项目名称 金额', 300, 300, t),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 700, variant: 'general' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.patient_name, '邹强轩');
 });
 
 test('an edge cell keeping the tail of the name label and its colon holds the patient name', () => {
