@@ -109,7 +109,8 @@ export function edgeLabelHits(
     // Two characters left inside the page (代码： of 票据代码, the rest faded) count only when
     // the value's shape names the field; the value may stand in the next cell of the row.
     const shapeOnly = !atEdge && tail.length === 2;
-    const value = shapeOnly ? valueAfterTail(s, tail, hits, segments, unit) : s.text.slice(tail.length);
+    // At the edge too the value may stand in the next cell (居代码： | 22329477, 据 cut and misread).
+    const value = valueAfterTail(s, tail, hits, segments, unit);
     const best = cutLabelOwner(tail, value, fieldsLabelled, tables, atEdge);
     if (!best) continue;
     if (shapeOnly && !shapeDecides(best.field, value, tables)) continue;

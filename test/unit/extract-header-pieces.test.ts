@@ -192,3 +192,11 @@ test('inside the page, a label with two characters left (代码：) is read when
   assert.ok(outDated.ok);
   assert.equal(outDated.ok && outDated.result.note_code, '');
 });
+
+test('a label the left edge cut down to its colon takes its value from the next cell when the shape names the field', () => {
+  // 票据代码： cut to 居代码： (据 halved and misread); the code was boxed apart from it.
+  const lines = [line('吉林省医疗机构门诊收费票据', 300, 30, 28, 34), line('居代码：', 0, 100), line('22329477', 100, 100), line('合计 377.20', 60, 600)];
+  const out = extractInvoice({ lines, width: 1000, height: 700, variant: 'general' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '22329477');
+});
