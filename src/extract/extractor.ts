@@ -241,8 +241,9 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);
   if (type === 0) {
+    // Labels of a stay or of a visit, never a billed item's name (住院诊查费 is billed on both).
     if (/住院号|入院|出院|住院天数|住院科别/.test(pageText)) type = 2;
-    else if (/门诊号|就诊日期|挂号|门急诊/.test(pageText)) type = 1;
+    else if (/门诊号|门诊日期|就诊日期|挂号|门急诊/.test(pageText)) type = 1;
   }
   const electronic = input.variant === 'e_invoice' || /电子/.test(titleText);
 
