@@ -76,12 +76,6 @@ async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps, bl
  * score still throws out boxes that read as nothing.
  */
 const PALED_PAGE_BOX_THRESHOLD = 0.5;
-/**
- * On the same page, a region whose box scores from this up to that threshold is kept when its own
- * pixels are text: a value printed a little off its line (性别：男 with 男 raised, a serial number
- * touching it) makes one tall box with much background, scored 0.498 while its pixels scored 0.98.
- */
-const PALED_PAGE_RESCUE_FROM = 0.45;
 
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
@@ -89,7 +83,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // (which reads the image as uploaded: paling would not help it) runs.
     const paling = pixels.paleSeals(image.rgb);
     const qr = readQr(image, logger, pixels);
-    const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD, rescueFrom: PALED_PAGE_RESCUE_FROM })), qr]);
+    const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD })), qr]);
     const upright = uprightLines(page, image.width, image.height);
     const first = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the

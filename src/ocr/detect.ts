@@ -37,11 +37,6 @@ export interface DbOptions {
   readonly minSize: number;
   /** Upper bound on regions (beyond specks) examined: a page of noise must not cost unbounded time. */
   readonly maxCandidates: number;
-  /**
-   * Regions whose box scores from this up to the box threshold are kept when their own pixels are
-   * text (see regionIsText); absent: every region below the box threshold is dropped.
-   */
-  readonly rescueFrom?: number;
 }
 
 export const DEFAULT_DB_OPTIONS: DbOptions = {
@@ -223,37 +218,12 @@ export function dbPostprocess(prob: Float32Array, mapW: number, mapH: number, op
     const rect = minAreaRect(pts);
     if (Math.min(rect.width, rect.height) < opts.minSize) continue;
     const score = boxScore(prob, mapW, mapH, rect);
-    if (score < opts.boxThreshold) {
-      const doubtful = opts.rescueFrom !== undefined && score >= opts.rescueFrom;
-      if (!doubtful || !regionIsText(prob, members.subarray(0, count))) continue;
-    }
+    if (score < opts.boxThreshold) continue;
     const grown = unclipRect(rect, opts.unclipRatio);
     if (Math.min(grown.width, grown.height) < opts.minSize + 2) continue;
     boxes.push({ quad: pointsToQuad(orderClockwise(rectCorners(grown))), score });
   }
   return boxes;
-}
-
-/**
- * Mean probability over a region's own pixels that marks it as text. Pixels of printed lines sit
- * near 1 (a merged 性别：男 line scored 0.98 over its pixels, 0.50 over its box); a smudge or a seal
- * fragment that crosses the map threshold lingers well below.
- */
-const REGION_TEXT_MEAN = 0.9;
-
-/**
- * Whether a region whose box fell short of the box threshold is text by its own pixels. The box
- * score is a mean over the region's minimum-area rectangle, which also covers the background
- * around an irregular region: a line with one character printed a little above it (a value
- * written beside its label, 性别：男 with 男 raised) or a slanted number touching the cell next
- * to it gets a tall box with much background, and its score falls although every pixel of the
- * line is text. Such a region is kept when the mean over its own pixels (PaddleOCR's "slow" score
- * over the region's outline, holes aside) is that of a printed line's pixels (REGION_TEXT_MEAN).
- */
-export function regionIsText(prob: Float32Array, region: Int32Array): boolean {
-  let sum = 0;
-  for (const p of region) sum += prob[p]!;
-  return region.length > 0 && sum / region.length >= REGION_TEXT_MEAN;
 }
 
 /** Maps boxes from the map back onto the source image, clamped inside it. */

@@ -32,8 +32,6 @@ export interface RecognizeOptions {
   readonly detectSide?: number;
   /** Mean text probability a detected box needs (default DEFAULT_DB_OPTIONS.boxThreshold). */
   readonly boxThreshold?: number;
-  /** Box score from which a region short of the box threshold is kept if its own pixels are text (DbOptions.rescueFrom). */
-  readonly rescueFrom?: number;
 }
 
 /** The shared buffer behind pixels that sharePage (or a pool rotation) made. */
@@ -83,7 +81,7 @@ export class OcrEngine {
     this.pool = pool;
     this.runner = {
       parallelism: pool.size,
-      detect: (page, maxSide, turn, boxThreshold, rescueFrom) => pool.detect(sharedOf(page), maxSide, turn ?? 0, boxThreshold, rescueFrom),
+      detect: (page, maxSide, turn, boxThreshold) => pool.detect(sharedOf(page), maxSide, turn ?? 0, boxThreshold),
       read: (page, jobs) => pool.read(sharedOf(page), jobs),
     };
   }
@@ -137,7 +135,7 @@ export class OcrEngine {
     const t0 = performance.now();
     const detectSide = opts.detectSide ?? DEFAULT_PAGE_OPTIONS.detectSide;
     if (!Number.isInteger(detectSide) || detectSide < 32) throw new RangeError(`detectSide must be an integer >= 32, got ${detectSide}`);
-    const out = await this.withPage(image, (runner, pixels) => runPage(runner, pixels, { ...DEFAULT_PAGE_OPTIONS, detectSide, ...(opts.boxThreshold === undefined ? {} : { boxThreshold: opts.boxThreshold }), ...(opts.rescueFrom === undefined ? {} : { rescueFrom: opts.rescueFrom }) }));
+    const out = await this.withPage(image, (runner, pixels) => runPage(runner, pixels, { ...DEFAULT_PAGE_OPTIONS, detectSide, ...(opts.boxThreshold === undefined ? {} : { boxThreshold: opts.boxThreshold }) }));
     return {
       angle: out.angle,
       lines: out.lines,

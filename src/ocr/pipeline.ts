@@ -23,7 +23,7 @@ export interface TaskRunner {
    * Line boxes of `page` turned clockwise by `turn` (default 0), on the turned page. With
    * 'auto' the runner may turn a page whose text looks sideways; the outcome says how.
    */
-  detect(page: Pixels, maxSide: number, turn?: DetectTurn, boxThreshold?: number, rescueFrom?: number): Promise<DetectOutcome>;
+  detect(page: Pixels, maxSide: number, turn?: DetectTurn, boxThreshold?: number): Promise<DetectOutcome>;
   read(page: Pixels, jobs: readonly LineJob[]): Promise<ReadOutcome>;
 }
 
@@ -32,8 +32,6 @@ export interface PageOptions {
   readonly detectSide: number;
   /** Mean text probability a detected box needs; undefined: the detector's default. */
   readonly boxThreshold?: number;
-  /** Box score from which a region below the box threshold may still be kept (DbOptions.rescueFrom). */
-  readonly rescueFrom?: number;
   /** Lines read both ways to judge orientation. */
   readonly probes: number;
   /** Orientation evidence (see decideFlip) below which every line's classifier vote is asked too. */
@@ -144,7 +142,7 @@ async function orientSideways(runner: TaskRunner, page: Pixels, quads: readonly 
  * mapped back onto it. Returns the lines with quads on the upright page.
  */
 async function readTurned(runner: TaskRunner, page: Pixels, angle: PageAngle, opts: PageOptions, times: StageTimes): Promise<Settled[]> {
-  const det = await runner.detect(page, opts.detectSide, angle, opts.boxThreshold, opts.rescueFrom);
+  const det = await runner.detect(page, opts.detectSide, angle, opts.boxThreshold);
   addTimes(times, det.times);
   const quads = turnedQuads(det, angle, page);
   // The page's orientation is settled; a per-line classifier pass would cost more than the
@@ -231,13 +229,13 @@ async function probeAcross(
 export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOptions = DEFAULT_PAGE_OPTIONS): Promise<PageOutcome> {
   const { width, height } = page;
   const times = zeroTimes();
-  let det = await runner.detect(page, opts.detectSide, 'auto', opts.boxThreshold, opts.rescueFrom);
+  let det = await runner.detect(page, opts.detectSide, 'auto', opts.boxThreshold);
   addTimes(times, det.times);
   const guess = det.turn ?? 0;
   if (guess !== 0) {
     const read = await readGuessedTurn(runner, page, det, guess, opts, times);
     if (read) return finishPage(page, read.angle, read.settled, opts, times);
-    det = await runner.detect(page, opts.detectSide, 0, opts.boxThreshold, opts.rescueFrom);
+    det = await runner.detect(page, opts.detectSide, 0, opts.boxThreshold);
     addTimes(times, det.times);
   }
   if (det.boxes.length === 0) return { angle: 0, lines: [], faint: [], times };

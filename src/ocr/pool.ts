@@ -206,8 +206,8 @@ export class WorkerPool {
   }
 
   /** Line boxes of `page` turned clockwise by `turn` (see DetectTurn for 'auto'). */
-  async detect(page: SharedPage, maxSide: number, turn: DetectTurn = 0, boxThreshold?: number, rescueFrom?: number): Promise<DetectOutcome> {
-    const reply = await this.submit({ kind: 'detect', page, maxSide, turn, ...(boxThreshold === undefined ? {} : { boxThreshold }), ...(rescueFrom === undefined ? {} : { rescueFrom }) });
+  async detect(page: SharedPage, maxSide: number, turn: DetectTurn = 0, boxThreshold?: number): Promise<DetectOutcome> {
+    const reply = await this.submit({ kind: 'detect', page, maxSide, turn, ...(boxThreshold === undefined ? {} : { boxThreshold }) });
     if (!reply.ok) throw new Error(`OCR detection failed: ${reply.message}`);
     if (reply.kind !== 'detect') throw new Error('OCR worker answered the wrong task');
     return reply.result;

@@ -15,7 +15,7 @@ export interface WorkerInit {
 }
 
 export type TaskRequest =
-  | { readonly id: number; readonly kind: 'detect'; readonly page: SharedPage; readonly maxSide: number; readonly turn: DetectTurn; readonly boxThreshold?: number; readonly rescueFrom?: number }
+  | { readonly id: number; readonly kind: 'detect'; readonly page: SharedPage; readonly maxSide: number; readonly turn: DetectTurn; readonly boxThreshold?: number }
   | { readonly id: number; readonly kind: 'read'; readonly page: SharedPage; readonly jobs: readonly LineJob[] };
 
 export type TaskReply =

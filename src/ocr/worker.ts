@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     let work: Promise<TaskReply>;
     switch (req.kind) {
       case 'detect':
-        work = detectTask(models, page, req.maxSide, req.turn, { ...DEFAULT_DB_OPTIONS, ...(req.boxThreshold === undefined ? {} : { boxThreshold: req.boxThreshold }), ...(req.rescueFrom === undefined ? {} : { rescueFrom: req.rescueFrom }) }).then((result) => ({ id: req.id, ok: true, kind: 'detect', result }));
+        work = detectTask(models, page, req.maxSide, req.turn, req.boxThreshold === undefined ? DEFAULT_DB_OPTIONS : { ...DEFAULT_DB_OPTIONS, boxThreshold: req.boxThreshold }).then((result) => ({ id: req.id, ok: true, kind: 'detect', result }));
         break;
       case 'read':
         work = readTask(models, page, req.jobs).then((result) => ({ id: req.id, ok: true, kind: 'read', result }));

@@ -123,19 +123,3 @@ test('detection input of a turned page matches turning the page first, without t
     assert.ok(diff / direct.tensor.length < 1e-3, `turn ${turn}: mean difference ${diff / direct.tensor.length}`);
   }
 });
-
-test('DB post-processing: a line with a raised character, short of the box threshold, is kept by its own pixels when asked', () => {
-  const w = 200, h = 100;
-  const map = new Float32Array(w * h);
-  // A line and, touching its right end, a character printed above it: one region whose box holds
-  // about as much background as text.
-  paint(map, w, 100, 60, 100, 10, 0, 0.98);
-  paint(map, w, 145, 49, 10, 14, 0, 0.98);
-  const strict = { threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.6, minSize: 3, maxCandidates: 50 };
-  assert.equal(dbPostprocess(map, w, h, strict).length, 0, 'its box scores below 0.6');
-  assert.equal(dbPostprocess(map, w, h, { ...strict, rescueFrom: 0.45 }).length, 1);
-  // A faint smudge scoring in the same band over its box is no text by its pixels either.
-  const faint = new Float32Array(w * h);
-  paint(faint, w, 100, 60, 100, 10, 0, 0.55);
-  assert.equal(dbPostprocess(faint, w, h, { ...strict, rescueFrom: 0.45 }).length, 0);
-});
