@@ -30,6 +30,20 @@ export function pageTilt(lines: readonly OcrLine[]): number {
   return Math.abs(median) < MIN_TILT || Math.abs(median) > MAX_TILT ? 0 : median;
 }
 
+/**
+ * Indexes of the lines that touch the picture's left edge (within half their height), found on the
+ * quads as OCR gave them: once deskewed, the edge no longer runs down one x.
+ */
+export function linesAtLeftEdge(lines: readonly OcrLine[]): Set<number> {
+  const out = new Set<number>();
+  lines.forEach((l, i) => {
+    const q = l.quad;
+    const h = Math.hypot(q[6] - q[0], q[7] - q[1]);
+    if (Math.min(q[0], q[6]) <= 0.5 * h) out.add(i);
+  });
+  return out;
+}
+
 /** Lines with their quads turned by -tilt about the page centre (texts and characters unchanged). */
 export function deskewLines(lines: readonly OcrLine[], width: number, height: number): OcrLine[] {
   const tilt = pageTilt(lines);

@@ -19,7 +19,7 @@ import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restor
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, repairHospitalName, type HeaderValues, type TermPayload,
 } from './header.js';
-import { deskewLines } from './deskew.js';
+import { deskewLines, linesAtLeftEdge } from './deskew.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
 import { lookalikesAsDigits, roundCents, sameAmount } from './parse/amount.js';
 import { daysBetween } from './parse/date.js';
@@ -197,7 +197,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const found = refusal(input.lines, tables);
   if (found !== null) return { ok: false, found };
 
-  const segments: Segment[] = segmentLines(deskewLines(input.lines, input.width, input.height));
+  // deskewLines keeps the lines' order, so the edge test on the quads as read indexes its output.
+  const segments: Segment[] = segmentLines(deskewLines(input.lines, input.width, input.height), linesAtLeftEdge(input.lines));
   const unit = typicalHeight(segments);
   const title = findTitle(segments, input.height, tables);
   // A printed 票据名称 is the title as the issuer wrote it, legible even where a seal covers the big one.
@@ -240,8 +241,9 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);
   if (type === 0) {
+    // Labels of a stay or of a visit, never a billed item's name (住院诊查费 is billed on both).
     if (/住院号|入院|出院|住院天数|住院科别/.test(pageText)) type = 2;
-    else if (/门诊号|就诊日期|挂号|门急诊/.test(pageText)) type = 1;
+    else if (/门诊号|门诊日期|就诊日期|挂号|门急诊/.test(pageText)) type = 1;
   }
   const electronic = input.variant === 'e_invoice' || /电子/.test(titleText);
 

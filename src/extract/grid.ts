@@ -4,7 +4,7 @@
  * term scan cuts the line and the amount is read from what follows each term.
  */
 import type { Province } from '../contract/extract.js';
-import { centreY, slice, type Segment } from './layout.js';
+import { centreY, slice, startsAtCutEdge, type Segment } from './layout.js';
 import { findAmounts, roundCents, sameAmount, type AmountHit } from './parse/amount.js';
 import type { TermPayload } from './header.js';
 import { extractTables, type PaymentRelation } from './tables.js';
@@ -295,7 +295,7 @@ export function edgeCategoryHits(
   const withTerm = new Set(hits.filter((h) => h.payloads.some((p) => p.type !== 'column')).map((h) => h.segment.id));
   const out: TermHit<TermPayload>[] = [];
   for (const s of segments) {
-    if (s.box.x0 > 0.5 * unit || withTerm.has(s.id)) continue;
+    if (!startsAtCutEdge(s, unit) || withTerm.has(s.id)) continue;
     const tail = /^[\u4e00-\u9fff]{3,}/.exec(s.text)?.[0] ?? '';
     if (tail === '' || categories.includes(tail)) continue;
     const owners = categories.filter((c) => c.length > tail.length && c.endsWith(tail));

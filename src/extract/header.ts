@@ -1,6 +1,6 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
-import { centreY, height, rowsOf, type Box, type Segment } from './layout.js';
+import { centreY, height, rowsOf, startsAtCutEdge, type Box, type Segment } from './layout.js';
 import { dropStrayBeforePlace, dropSeamStray, hospitalIn, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
@@ -104,12 +104,13 @@ export function edgeLabelHits(
     const tail = m[1]!;
     // Inside the page, a label that lost its first character (算日期： of 结算日期, a seal or
     // fading took 结) when three characters or more are left: values.ts cutLabelOwner.
-    const atEdge = s.box.x0 <= 0.5 * unit;
+    const atEdge = startsAtCutEdge(s, unit);
     if (!atEdge && tail.length < 2) continue;
     // Two characters left inside the page (代码： of 票据代码, the rest faded) count only when
     // the value's shape names the field; the value may stand in the next cell of the row.
     const shapeOnly = !atEdge && tail.length === 2;
-    const value = shapeOnly ? valueAfterTail(s, tail, hits, segments, unit) : s.text.slice(tail.length);
+    // At the edge too the value may stand in the next cell (居代码： | 22329477, 据 cut and misread).
+    const value = valueAfterTail(s, tail, hits, segments, unit);
     const best = cutLabelOwner(tail, value, fieldsLabelled, tables, atEdge);
     if (!best) continue;
     if (shapeOnly && !shapeDecides(best.field, value, tables)) continue;
@@ -249,7 +250,7 @@ export function nameAtCutEdge(
   nameLabels: readonly string[] = [],
 ): string {
   if (segments.length === 0) return '';
-  const atEdge = segments.filter((s) => s.box.x0 <= 0.5 * unit);
+  const atEdge = segments.filter((s) => startsAtCutEdge(s, unit));
   if (!atEdge.some((s) => /^[\u4e00-\u9fff]{1,4}[:：]/.test(s.text))) return '';
   const top = Math.min(...segments.map((s) => s.box.y0));
   const bottom = Math.max(...segments.map((s) => s.box.y1));
@@ -265,13 +266,17 @@ export function nameAtCutEdge(
 
 /**
  * The name in an edge cell that kept the tail of its label (人：邹强轩 of 交款人：): the tail ends a
- * patient-name label; the rest is two to four Chinese characters. '' otherwise.
+ * patient-name label; the rest is two to four Chinese characters. The tail's first character may be
+ * the piece of a character the edge cut through, read as another one (生名 of 姓名 with 女 cut off):
+ * the rest of the tail must then end the label, and the label be at least as long. '' otherwise.
  */
 export function nameAfterLabelTail(text: string, nameLabels: readonly string[]): string {
   const m = /^([\u4e00-\u9fff]{1,3})[:：]([\u4e00-\u9fff]{2,4})$/.exec(compact(text));
   if (!m) return '';
   const tail = m[1]!;
-  return nameLabels.some((l) => l.length > tail.length && l.endsWith(tail)) ? m[2]! : '';
+  const afterCut = tail.slice(1);
+  const ends = (l: string) => (l.length > tail.length && l.endsWith(tail)) || (afterCut !== '' && l.length >= tail.length && l.endsWith(afterCut));
+  return nameLabels.some(ends) ? m[2]! : '';
 }
 
 /** Cells joined into one name: at most this many after the first. */

@@ -30,6 +30,16 @@ export interface Segment {
   readonly text: string;
   readonly chars: readonly PlacedChar[];
   readonly box: Box;
+  /**
+   * The cell starts at the picture's left edge (its line touched it before the page was deskewed):
+   * a tilted page's cut edge runs slanted across the deskewed page, so box.x0 alone misses it.
+   */
+  readonly atLeftEdge?: boolean;
+}
+
+/** Where the picture's left edge cut a page: a cell at the edge by either test. */
+export function startsAtCutEdge(s: Segment, unit: number): boolean {
+  return s.atLeftEdge === true || s.box.x0 <= 0.5 * unit;
 }
 
 export function boxOfQuad(q: readonly number[]): Box {
@@ -99,9 +109,10 @@ function placeChars(line: OcrLine, box: Box): PlacedChar[] {
 const SPLIT_GAP_HEIGHTS = 1.6;
 
 /** Cuts every line at wide gaps and at bars (`|`), giving the page's segments in reading order. */
-export function segmentLines(lines: readonly OcrLine[]): Segment[] {
+export function segmentLines(lines: readonly OcrLine[], edgeLines: ReadonlySet<number> = new Set()): Segment[] {
   const out: Segment[] = [];
   lines.forEach((line, li) => {
+    let first = true;
     const box = boxOfQuad(line.quad);
     const chars = placeChars(line, box);
     const minGap = SPLIT_GAP_HEIGHTS * height(box);
@@ -116,7 +127,9 @@ export function segmentLines(lines: readonly OcrLine[]): Segment[] {
         text: cs.map((c) => c.char).join(''),
         chars: cs,
         box: { x0: cs[0]!.x0, y0: box.y0, x1: cs[cs.length - 1]!.x1, y1: box.y1 },
+        ...(first && edgeLines.has(li) ? { atLeftEdge: true } : {}),
       });
+      first = false;
       current = [];
     };
     for (const c of chars) {
@@ -159,6 +172,7 @@ export function slice(seg: Segment, start: number, end = seg.chars.length): Segm
     text: cs.map((c) => c.char).join(''),
     chars: cs,
     box: { x0: cs[0]!.x0, y0: seg.box.y0, x1: cs[cs.length - 1]!.x1, y1: seg.box.y1 },
+    ...(start === 0 && seg.atLeftEdge ? { atLeftEdge: true } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { segmentLines, typicalHeight } from '../../src/extract/layout.js';
 import { numeralLostAsOne, repairNameWords, trimAfterSuffix } from '../../src/extract/hospital-name.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line } from './extract-lines.js';
+import type { OcrLine } from '../../src/ocr/types.js';
 
 const TITLE = line('湖北省医疗住院收费票据', 300, 30, 28, 34);
 
@@ -92,6 +93,35 @@ test('a name at the left edge is the patient name when the edge cut its label of
   assert.equal(uncut.ok && uncut.result.patient_name, '', 'no cut label at the edge: not guessed');
 });
 
+/** A line as a photo tilted by `theta` shows it: its quad turned about its top-left corner. */
+function tiltedLine(text: string, x: number, y: number, theta: number): OcrLine {
+  const l = line(text, x, y);
+  const q = [...l.quad];
+  for (let i = 0; i < 8; i += 2) {
+    const dx = q[i]! - x, dy = q[i + 1]! - y;
+    q[i] = x + dx * Math.cos(theta) - dy * Math.sin(theta);
+    q[i + 1] = y + dx * Math.sin(theta) + dy * Math.cos(theta);
+  }
+  return { ...l, quad: q as unknown as OcrLine['quad'] };
+}
+
+test('on a tilted photo, the cells the left edge cut are found where the edge runs once the page is deskewed', () => {
+  // Rows go up to the right; the picture's left edge cut the code and name labels. Deskewed, the
+  // edge runs slanted, and those cells start well right of x = 0.
+  const t = -0.1;
+  const lines = [
+    tiltedLine('贵州省医疗机构住院收费票据', 300, 60, t),
+    tiltedLine('居代码：52389330', 0, 100, t),
+    tiltedLine('人：邹强轩', 0, 140, t),
+    tiltedLine('收款单位（章）：贵阳市第一人民医院', 300, 560, t),
+    tiltedLine('合计人民币（大写）叁佰柒拾柒元贰角', 300, 500, t),
+    tiltedLine('项目名称 金额 项目名称 金额', 300, 300, t),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 700, variant: 'general' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.patient_name, '邹强轩');
+});
+
 test('an edge cell keeping the tail of the name label and its colon holds the patient name', () => {
   const base = [line('贵州省医疗机构住院收费票据', 300, 30, 28, 34), line('居代码：52389330', 0, 100), line('合计 377.20', 60, 600), line('项目名称', 300, 500)];
   const out = extractInvoice({ lines: [...base, line('人：邹强轩', 0, 140)], width: 1000, height: 700, variant: 'general' });
@@ -100,6 +130,10 @@ test('an edge cell keeping the tail of the name label and its colon holds the pa
   assert.equal(nameAfterLabelTail('名：张伟', ['姓名', '交款人']), '张伟');
   assert.equal(nameAfterLabelTail('位：张伟', ['姓名', '交款人']), '', '位 ends no name label');
   assert.equal(nameAfterLabelTail('人：张伟东方红', ['交款人']), '', 'too long for a name');
+  // The edge cut 姓 through: its remaining half read as 生.
+  assert.equal(nameAfterLabelTail('生名：于轩俊', ['姓名', '交款人']), '于轩俊');
+  assert.equal(nameAfterLabelTail('生名：于轩俊', ['交款人']), '', '名 ends no name label there');
+  assert.equal(nameAfterLabelTail('位名：于轩俊', ['名']), '', 'a label shorter than the tail read');
   // Low on the page (收款人 of the signature row), it is no patient name.
   const low = extractInvoice({ lines: [...base, line('人：邹强轩', 0, 560)], width: 1000, height: 700, variant: 'general' });
   assert.ok(low.ok);
@@ -157,4 +191,12 @@ test('inside the page, a label with two characters left (代码：) is read when
   const outDated = extractInvoice({ lines: dated, width: 1000, height: 500, variant: 'shandong' });
   assert.ok(outDated.ok);
   assert.equal(outDated.ok && outDated.result.note_code, '');
+});
+
+test('a label the left edge cut down to its colon takes its value from the next cell when the shape names the field', () => {
+  // 票据代码： cut to 居代码： (据 halved and misread); the code was boxed apart from it.
+  const lines = [line('吉林省医疗机构门诊收费票据', 300, 30, 28, 34), line('居代码：', 0, 100), line('22329477', 100, 100), line('合计 377.20', 60, 600)];
+  const out = extractInvoice({ lines, width: 1000, height: 700, variant: 'general' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '22329477');
 });

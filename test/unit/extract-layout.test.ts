@@ -110,3 +110,15 @@ test('values below their labels (paper invoices print a header row over a value 
   assert.equal(out.result.total_cost, 88);
   assert.equal(out.result.checksum.cost_categories, 1);
 });
+
+test('a title naming no visit type: a 门诊日期 label makes the invoice outpatient, a 住院 item name does not make it inpatient', () => {
+  const lines = [
+    line('广东省医疗收费票据', 400, 40, 36, 40),
+    line('门诊日期：2019-11-18', 100, 150),
+    line('住院诊查费 88.00', 100, 300),
+    line('合计（小写）¥88.00', 100, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1200, height: 600, variant: 'guangdong', catalogue: emptyCatalogue, today: '2024-01-01' });
+  assert.ok(out.ok);
+  assert.equal(out.result.type, 1);
+});
