@@ -13,6 +13,7 @@ import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { pageAmounts, totalFromCapitalText } from './capital-total.js';
 import { blurredPrintYields, lostCharactersOf } from './qr-slips.js';
+import { noteCodeWithLostLabel } from './lost-labels.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
 import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreCategoryPoints, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
@@ -216,7 +217,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   }
 
   // A code's lost first figure comes back from the province's division code (values.ts).
-  const noteCode = restoreDivisionDigit(str(header, 'note_code'), province ? tables.provinces.get(province)?.adminCode : undefined);
+  const adminCode = province ? tables.provinces.get(province)?.adminCode : undefined;
+  const readCode = restoreDivisionDigit(str(header, 'note_code'), adminCode);
+  // No code read: its label may have been lost in the blur (T：52250474), the value's form still says it is the code.
+  const lostLabelCode = readCode === '' ? noteCodeWithLostLabel(segments, adminCode, [...tables.fields.values()].flatMap((f) => f.labels)) : '';
+  const noteCode = lostLabelCode !== str(header, 'note_no') ? lostLabelCode || readCode : readCode;
   province ??= provinceOfCode(noteCode, tables);
   const provinceRow = province ? tables.provinces.get(province) : undefined;
 

@@ -370,6 +370,21 @@ export function genderFromStrip(text: string): 0 | 1 | 2 {
   return value === 1 || value === 2 ? value : 0;
 }
 
+/**
+ * The gender of a cell read only below the page's drop score (a blurred 性别男 at 0.25), when its
+ * label was read whole: the two label characters read right say the line is the gender cell, and
+ * the value can only be 男 or 女. A faint line is too unsure to be taken for anything else, so only
+ * this exact shape counts, and every such line must agree; 0 otherwise.
+ */
+export function genderFromFaintCell(faint: readonly OcrLine[]): 0 | 1 | 2 {
+  const found = new Set<1 | 2>();
+  for (const l of faint) {
+    const m = /^[^\u4e00-\u9fff]?性别[:：]?([男女])$/u.exec(compact(l.text));
+    if (m) found.add(m[1] === '男' ? 1 : 2);
+  }
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
 /** Least probability an alternative needs to stand for a gender value the recogniser misread. */
 const GENDER_ALTERNATIVE_MIN = 0.03;
 
@@ -631,6 +646,11 @@ export async function rereadHeaderFields(
   if (out.patient_gender === 0 && genderQuads.length > 0) {
     const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines, ...faint]);
     if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
+  }
+  // Still none: a faint line that read the whole cell, label and value, below the drop score.
+  if (out.patient_gender === 0) {
+    const fromFaint = genderFromFaintCell(faint);
+    if (fromFaint !== 0) out = { ...out, patient_gender: fromFaint };
   }
   return out;
 }

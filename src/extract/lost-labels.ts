@@ -1,0 +1,32 @@
+/**
+ * Values whose label the blur took: on an out-of-focus photo a short label can read as a stray
+ * letter (票据代码：52250474 read as T：52250474), and the value then belongs to no field. Only a
+ * value whose own form names its field is taken back, never one a label might still claim.
+ */
+import type { Segment } from './layout.js';
+
+/** What is left of a lost label before the colon: at most this many characters. */
+const MAX_LEAD = 2;
+
+/** A segment of a short lead (the label's remains), a colon and a run of figures alone. */
+const LEAD_COLON_FIGURES = /^([^:：\d]{0,2})[:：](\d{6,14})$/u;
+
+/**
+ * The note code on a line whose label was lost, or '' when none or several fit. A fiscal note code
+ * starts with the issuing province's two-digit division code (provinces.json adminCode) and is
+ * printed in an even number of figures; a line of a couple of characters, a colon and such a run
+ * alone is that code. A lead that is a whole label of another field (`labels`: every field's
+ * printed labels, compacted) is that field's value, not the code.
+ */
+export function noteCodeWithLostLabel(segments: readonly Segment[], adminCode: string | undefined, labels: readonly string[]): string {
+  if (!adminCode || !/^\d{2}$/.test(adminCode)) return '';
+  const found = new Set<string>();
+  for (const s of segments) {
+    const m = LEAD_COLON_FIGURES.exec(s.text);
+    if (!m) continue;
+    const [, lead, code] = m as unknown as [string, string, string];
+    if ([...lead].length > MAX_LEAD || labels.includes(lead)) continue;
+    if (code.length % 2 === 0 && code.startsWith(adminCode)) found.add(code);
+  }
+  return found.size === 1 ? [...found][0]! : '';
+}
