@@ -92,6 +92,11 @@ function str(v: HeaderValues, f: HeaderField): string {
   return typeof x === 'string' ? x : '';
 }
 
+/** Every text value the header reading gave to some field. */
+function headerStrings(v: HeaderValues): Set<string> {
+  return new Set(Object.values(v).filter((x): x is string => typeof x === 'string'));
+}
+
 function num(v: HeaderValues, f: HeaderField): number | null {
   const x = v[f];
   return typeof x === 'number' ? x : null;
@@ -220,8 +225,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const adminCode = province ? tables.provinces.get(province)?.adminCode : undefined;
   const readCode = restoreDivisionDigit(str(header, 'note_code'), adminCode);
   // No code read: its label may have been lost in the blur (T：52250474), the value's form still says it is the code.
-  const lostLabelCode = readCode === '' ? noteCodeWithLostLabel(segments, adminCode, [...tables.fields.values()].flatMap((f) => f.labels)) : '';
-  const noteCode = lostLabelCode !== str(header, 'note_no') ? lostLabelCode || readCode : readCode;
+  const lostLabelCode = readCode === '' ? noteCodeWithLostLabel(segments, adminCode, [...tables.fields.values()].flatMap((f) => f.labels), headerStrings(header)) : '';
+  const noteCode = lostLabelCode || readCode;
   province ??= provinceOfCode(noteCode, tables);
   const provinceRow = province ? tables.provinces.get(province) : undefined;
 

@@ -8,24 +8,34 @@ import type { Segment } from './layout.js';
 /** What is left of a lost label before the colon: at most this many characters. */
 const MAX_LEAD = 2;
 
-/** A segment of a short lead (the label's remains), a colon and a run of figures alone. */
-const LEAD_COLON_FIGURES = /^([^:：\d]{0,2})[:：](\d{6,14})$/u;
+/**
+ * A segment of a short lead (the label's remains) and a colon before a run of figures alone, or
+ * of the run alone (the label's box lost whole: the detector dropped it).
+ */
+const LEAD_COLON_FIGURES = /^(?:([^:：\d]{0,2})[:：])?(\d{6,14})$/u;
 
 /**
  * The note code on a line whose label was lost, or '' when none or several fit. A fiscal note code
  * starts with the issuing province's two-digit division code (provinces.json adminCode) and is
  * printed in an even number of figures; a line of a couple of characters, a colon and such a run
- * alone is that code. A lead that is a whole label of another field (`labels`: every field's
- * printed labels, compacted) is that field's value, not the code.
+ * alone, or of the run alone, is that code. A lead that is a whole label of another field
+ * (`labels`: every field's printed labels, compacted) is that field's value, not the code; so is
+ * a run the header reading gave to another field (`taken`: the header's values).
  */
-export function noteCodeWithLostLabel(segments: readonly Segment[], adminCode: string | undefined, labels: readonly string[]): string {
+export function noteCodeWithLostLabel(
+  segments: readonly Segment[],
+  adminCode: string | undefined,
+  labels: readonly string[],
+  taken: ReadonlySet<string> = new Set(),
+): string {
   if (!adminCode || !/^\d{2}$/.test(adminCode)) return '';
   const found = new Set<string>();
   for (const s of segments) {
     const m = LEAD_COLON_FIGURES.exec(s.text);
     if (!m) continue;
-    const [, lead, code] = m as unknown as [string, string, string];
-    if ([...lead].length > MAX_LEAD || labels.includes(lead)) continue;
+    const lead = m[1] ?? '';
+    const code = m[2]!;
+    if ([...lead].length > MAX_LEAD || labels.includes(lead) || taken.has(code)) continue;
     if (code.length % 2 === 0 && code.startsWith(adminCode)) found.add(code);
   }
   return found.size === 1 ? [...found][0]! : '';

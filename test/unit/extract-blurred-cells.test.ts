@@ -25,6 +25,10 @@ test('note code with a lost label: a stray lead, a colon and a code starting wit
   // Two different candidates: nothing. No division code known: nothing.
   assert.equal(noteCodeWithLostLabel([segment('T：52250474'), segment('X：52998877')], '52', LABELS), '');
   assert.equal(noteCodeWithLostLabel([segment('T：52250474')], undefined, LABELS), '');
+  // The label's box lost whole: the run alone, unless another field's reading took it.
+  assert.equal(noteCodeWithLostLabel([segment('36141113')], '36', LABELS), '36141113');
+  assert.equal(noteCodeWithLostLabel([segment('36141113')], '36', LABELS, new Set(['36141113'])), '');
+  assert.equal(noteCodeWithLostLabel([segment('3614111')], '36', LABELS), '');
 });
 
 test('note code with a lost label: the extractor takes it on an invoice of a known province when no code was read', () => {
