@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
 import { noteCodeWithLostLabel } from '../../src/extract/lost-labels.js';
-import { genderFromFaintCell, rereadHeaderFields } from '../../src/extract/reread.js';
+import { genderFromFaintCell, genderFromLabelAlternatives, rereadHeaderFields } from '../../src/extract/reread.js';
+import type { OcrChar, OcrLine } from '../../src/ocr/types.js';
 import type { Segment } from '../../src/extract/layout.js';
 import { line } from './extract-lines.js';
 
@@ -71,4 +72,27 @@ test('header re-read: no gender read on the page, a faint 性别男 line gives i
   const faint = [line('性别男', 400, 100)];
   const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map((q) => ({ ...line('X', 400, 100), quad: q })), faint);
   assert.equal(result.patient_gender, 1);
+});
+
+/** A line whose character `at` carries the given alternatives (an unsure reading). */
+function withAlternatives(l: OcrLine, at: number, alternatives: OcrChar['alternatives']): OcrLine {
+  return { ...l, chars: l.chars.map((c, i) => (i === at ? { ...c, score: 0.5, alternatives } : c)) };
+}
+
+test('gender from label alternatives: a label character misread with the right one among its alternatives', () => {
+  assert.equal(genderFromLabelAlternatives([withAlternatives(line('性另男', 600, 700), 1, [{ char: '别', score: 0.4 }])]), 1);
+  assert.equal(genderFromLabelAlternatives([withAlternatives(line('生别：女', 600, 700), 0, [{ char: '性', score: 0.2 }])]), 2);
+  // The label's character not among the alternatives, too unlikely, or read with no doubt: nothing.
+  assert.equal(genderFromLabelAlternatives([line('性另男', 600, 700)]), 0);
+  assert.equal(genderFromLabelAlternatives([withAlternatives(line('性另男', 600, 700), 1, [{ char: '别', score: 0.01 }])]), 0);
+  assert.equal(genderFromLabelAlternatives([withAlternatives(line('类别：男', 600, 700), 0, [{ char: '米', score: 0.2 }])]), 0);
+  // More after the value, or two cells disagreeing: nothing.
+  assert.equal(genderFromLabelAlternatives([withAlternatives(line('性另男子', 600, 700), 1, [{ char: '别', score: 0.4 }])]), 0);
+  assert.equal(
+    genderFromLabelAlternatives([
+      withAlternatives(line('性另男', 600, 700), 1, [{ char: '别', score: 0.4 }]),
+      withAlternatives(line('性另女', 600, 800), 1, [{ char: '别', score: 0.4 }]),
+    ]),
+    0,
+  );
 });
