@@ -13,7 +13,7 @@ import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { pageAmounts, totalFromCapitalText } from './capital-total.js';
 import { blurredPrintYields, lostCharactersOf } from './qr-slips.js';
-import { noteCodeWithLostLabel } from './lost-labels.js';
+import { noteCodeWithLostLabel, onlyDateOfPage } from './lost-labels.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
 import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreCategoryPoints, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
@@ -288,6 +288,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   // Neither 小写 nor a labelled 大写 read: a line that is a 大写 amount alone, backed by the invoice.
   if (total === 0) total = capitalOnlyTotal(capitalTexts, corroborations, parseCapitalAmount) ?? 0;
   if (billingDate === '') billingDate = billingDateFromVisit(type, str(header, 'treatment_date'), end);
+  // Still none on an outpatient invoice: its label spoilt (开家O期), the one day the page holds.
+  if (billingDate === '' && type === 1) billingDate = onlyDateOfPage(segments);
   // A category amount OCR misread (a figure the recogniser doubted: 5380.00 for 5880.00) is put back
   // from the total, when the total stands without the categories (大写, QR, payment split, details).
   const totalStands = totalCheck({

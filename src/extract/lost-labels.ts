@@ -4,6 +4,7 @@
  * value whose own form names its field is taken back, never one a label might still claim.
  */
 import type { Segment } from './layout.js';
+import { findDates, parseDate } from './parse/date.js';
 
 /** What is left of a lost label before the colon: at most this many characters. */
 const MAX_LEAD = 2;
@@ -39,4 +40,21 @@ export function noteCodeWithLostLabel(
     if (code.length % 2 === 0 && code.startsWith(adminCode)) found.add(code);
   }
   return found.size === 1 ? [...found][0]! : '';
+}
+
+/** A cell that is a date with separators alone, after at most a couple of stray characters and a colon. */
+const DATE_CELL = /^(?:[^:：\d]{0,2}[:：])?(\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?)$/u;
+
+/**
+ * The billing date of an outpatient invoice whose date label the blur spoilt (开家O期 for 开票日期,
+ * two characters off: no label matches it): an outpatient invoice is issued on the day of the visit
+ * it bills, so when every date read on the page is one and the same day and a cell holds it alone,
+ * that day is the billing date. '' when the page holds no such cell or more than one day.
+ */
+export function onlyDateOfPage(segments: readonly Segment[]): string {
+  const days = new Set(segments.flatMap((s) => findDates(s.text).map((d) => d.date)));
+  if (days.size !== 1) return '';
+  const cell = segments.map((s) => DATE_CELL.exec(s.text)).find((m) => m !== null);
+  const day = cell ? parseDate(cell[1]!) : null;
+  return day !== null && days.has(day) ? day : '';
 }

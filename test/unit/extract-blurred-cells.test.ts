@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { noteCodeWithLostLabel } from '../../src/extract/lost-labels.js';
+import { noteCodeWithLostLabel, onlyDateOfPage } from '../../src/extract/lost-labels.js';
 import { genderFromFaintCell, genderFromLabelAlternatives, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrChar, OcrLine } from '../../src/ocr/types.js';
 import type { Segment } from '../../src/extract/layout.js';
@@ -95,4 +95,27 @@ test('gender from label alternatives: a label character misread with the right o
     ]),
     0,
   );
+});
+
+test('only date of the page: one day read on the page, alone in a cell', () => {
+  assert.equal(onlyDateOfPage([segment('开家O期'), segment('2019-07-26')]), '2019-07-26');
+  assert.equal(onlyDateOfPage([segment('X：2019-07-26'), segment('就诊日期：2019-07-26')]), '2019-07-26');
+  // Two different days, or the day only inside other text: nothing.
+  assert.equal(onlyDateOfPage([segment('2019-07-26'), segment('就诊日期：2019-07-25')]), '');
+  assert.equal(onlyDateOfPage([segment('住院时间2019-07-26起')]), '');
+  assert.equal(onlyDateOfPage([segment('合计 12.00')]), '');
+});
+
+test('only date of the page: an outpatient invoice whose date label was spoilt takes it, an inpatient one does not', () => {
+  const page = (title: string) => [
+    line(title, 300, 30, 28, 34),
+    line('票据号码：12345678', 60, 100),
+    line('开家O期', 60, 150),
+    line('2019-07-26', 300, 150),
+    line('合计 377.20', 60, 200),
+  ];
+  const outpatient = extractInvoice({ lines: page('北京市医疗门诊收费票据'), width: 1000, height: 500, variant: 'general' });
+  assert.ok(outpatient.ok && outpatient.result.billing_date === '2019-07-26');
+  const inpatient = extractInvoice({ lines: page('北京市医疗住院收费票据'), width: 1000, height: 500, variant: 'general' });
+  assert.ok(inpatient.ok && inpatient.result.billing_date === '');
 });
