@@ -22,7 +22,7 @@ import { poolSteps } from './analysis/pool-steps.js';
 import { IN_PROCESS_STEPS, type PixelSteps } from './analysis/steps.js';
 import { OcrBusyError, OcrEngine } from './ocr/engine.js';
 import { ApiError } from './http/errors.js';
-import type { OcrLine, OcrResult } from './ocr/types.js';
+import type { OcrLine, OcrResult, PageAngle } from './ocr/types.js';
 import { verifyElementsFromQr } from './qr/einvoice-payload.js';
 import type { Database } from './store/db.js';
 import { loadVerifyConfig } from './verify/config.js';
@@ -77,15 +77,30 @@ async function readQr(image: IntakeImage, logger: Logger, pixels: PixelSteps, bl
  */
 const PALED_PAGE_BOX_THRESHOLD = 0.5;
 
+/** The page's orientation turned half a turn. */
+export function oppositeAngle(angle: PageAngle): PageAngle {
+  return ((angle + 180) % 360) as PageAngle;
+}
+
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
     // (which reads the image as uploaded: paling would not help it) runs.
     const paling = pixels.paleSeals(image.rgb);
     const qr = readQr(image, logger, pixels);
-    const [paled, page, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD })), qr]);
-    const upright = uprightLines(page, image.width, image.height);
-    const first = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
+    const [paled, firstPage, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD })), qr]);
+    let page = firstPage;
+    let upright = uprightLines(page, image.width, image.height);
+    let first = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
+    // No invoice read: on an out-of-focus photo the line classifier's 0/180 vote can go wrong, and
+    // the page read upside down is garbage. The page is read once more turned the other way; only
+    // an invoice found there replaces the first reading (a page that is no invoice stays refused).
+    if (!first.ok) {
+      const turned = await ocr.recognize(paled, { boxThreshold: PALED_PAGE_BOX_THRESHOLD, angle: oppositeAngle(page.angle) });
+      const turnedUpright = uprightLines(turned, image.width, image.height);
+      const second = extractInvoice({ ...turnedUpright, variant: options.variant, qrPayloads });
+      if (second.ok) [page, upright, first] = [turned, turnedUpright, second];
+    }
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the
     // decoder found the code but could not decode it: its sharpened crop is read, and the page
     // read again with it. Paper invoices and pages whose code was read never pay for this.

@@ -13,6 +13,7 @@ import { checkPayments, computeChecksum, totalCheck } from './checksum.js';
 import { readDetailTables, reconcileDetailCosts } from './details.js';
 import { pageAmounts, totalFromCapitalText } from './capital-total.js';
 import { blurredPrintYields, lostCharactersOf } from './qr-slips.js';
+import { noteCodeWithLostLabel, onlyDateOfPage } from './lost-labels.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
 import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
 import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreCategoryPoints, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
@@ -89,6 +90,11 @@ export function refusal(lines: readonly OcrLine[], tables: ExtractTables): strin
 function str(v: HeaderValues, f: HeaderField): string {
   const x = v[f];
   return typeof x === 'string' ? x : '';
+}
+
+/** Every text value the header reading gave to some field. */
+function headerStrings(v: HeaderValues): Set<string> {
+  return new Set(Object.values(v).filter((x): x is string => typeof x === 'string'));
 }
 
 function num(v: HeaderValues, f: HeaderField): number | null {
@@ -217,7 +223,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   }
 
   // A code's lost first figure comes back from the province's division code (values.ts).
-  const noteCode = restoreDivisionDigit(str(header, 'note_code'), province ? tables.provinces.get(province)?.adminCode : undefined);
+  const adminCode = province ? tables.provinces.get(province)?.adminCode : undefined;
+  const readCode = restoreDivisionDigit(str(header, 'note_code'), adminCode);
+  // No code read: its label may have been lost in the blur (T：52250474), the value's form still says it is the code.
+  const lostLabelCode = readCode === '' ? noteCodeWithLostLabel(segments, adminCode, [...tables.fields.values()].flatMap((f) => f.labels), headerStrings(header)) : '';
+  const noteCode = lostLabelCode || readCode;
   province ??= provinceOfCode(noteCode, tables);
   const provinceRow = province ? tables.provinces.get(province) : undefined;
 
@@ -280,6 +290,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   // Neither 小写 nor a labelled 大写 read: a line that is a 大写 amount alone, backed by the invoice.
   if (total === 0) total = capitalOnlyTotal(capitalTexts, corroborations, parseCapitalAmount) ?? 0;
   if (billingDate === '') billingDate = billingDateFromVisit(type, str(header, 'treatment_date'), end);
+  // Still none on an outpatient invoice: its label spoilt (开家O期), the one day the page holds.
+  if (billingDate === '' && type === 1) billingDate = onlyDateOfPage(segments);
   // A category amount OCR misread (a figure the recogniser doubted: 5380.00 for 5880.00) is put back
   // from the total, when the total stands without the categories (大写, QR, payment split, details).
   const totalStands = totalCheck({

@@ -362,12 +362,53 @@ export function genderFromMisreadLabel(lines: readonly OcrLine[]): 0 | 1 | 2 {
   return found.size === 1 ? [...found][0]! : 0;
 }
 
+/** Least probability a label character's alternative needs to stand for the misread character. */
+const LABEL_ALTERNATIVE_MIN = 0.03;
+
+/** Whether a read character is `want`, or an unsure reading with `want` among its alternatives. */
+function readsAs(c: OcrChar | undefined, want: string): boolean {
+  return c !== undefined && (c.char === want || (c.alternatives ?? []).some((a) => a.char === want && a.score >= LABEL_ALTERNATIVE_MIN));
+}
+
+/**
+ * A gender cell whose label the recogniser misread but doubted (性另男: 另 at 0.52 with 别 at 0.40
+ * among its alternatives): a line of the two label characters, each read as itself or holding it
+ * among its alternatives, an optional colon and 男 or 女 alone. Every such line must agree; 0
+ * otherwise. 类别：男 has no 性 at its start and stays no gender.
+ */
+export function genderFromLabelAlternatives(lines: readonly OcrLine[]): 0 | 1 | 2 {
+  const found = new Set<1 | 2>();
+  for (const l of lines) {
+    const chars = l.chars.filter((c) => c.char.trim() !== '');
+    const value = chars[chars.length - 1];
+    const withColon = chars.length === 4 && /^[:：]$/.test(chars[2]!.char);
+    if (!value || !/^[男女]$/.test(value.char) || (chars.length !== 3 && !withColon)) continue;
+    if (readsAs(chars[0], '性') && readsAs(chars[1], '别')) found.add(value.char === '男' ? 1 : 2);
+  }
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
 /** The gender in a re-read strip of its label and value; 0 when it holds none. */
 export function genderFromStrip(text: string): 0 | 1 | 2 {
   const t = compact(text);
   const m = /(?:性别|性.?[:：]|^[^\u4e00-\u9fff]?别[:：])[:：]?(.+)$/u.exec(t);
   const value = m ? readHeaderValue('gender', m[1]!) : null;
   return value === 1 || value === 2 ? value : 0;
+}
+
+/**
+ * The gender of a cell read only below the page's drop score (a blurred 性别男 at 0.25), when its
+ * label was read whole: the two label characters read right say the line is the gender cell, and
+ * the value can only be 男 or 女. A faint line is too unsure to be taken for anything else, so only
+ * this exact shape counts, and every such line must agree; 0 otherwise.
+ */
+export function genderFromFaintCell(faint: readonly OcrLine[]): 0 | 1 | 2 {
+  const found = new Set<1 | 2>();
+  for (const l of faint) {
+    const m = /^[^\u4e00-\u9fff]?性别[:：]?([男女])$/u.exec(compact(l.text));
+    if (m) found.add(m[1] === '男' ? 1 : 2);
+  }
+  return found.size === 1 ? [...found][0]! : 0;
 }
 
 /** Least probability an alternative needs to stand for a gender value the recogniser misread. */
@@ -590,7 +631,7 @@ export async function rereadHeaderFields(
   faint: readonly OcrLine[] = [],
 ): Promise<MedicalResult> {
   // A gender cell with its label misread needs no second look.
-  const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) : 0;
+  const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) || genderFromLabelAlternatives(lines) : 0;
   const gendered = misread === 0 ? pageResult : { ...pageResult, patient_gender: misread };
   // Nor does a name whose label lost a character.
   const clippedName = gendered.patient_name === '' || nameIsDoubtful(gendered.patient_name) ? nameAfterClippedLabel(lines) : '';
@@ -631,6 +672,11 @@ export async function rereadHeaderFields(
   if (out.patient_gender === 0 && genderQuads.length > 0) {
     const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines, ...faint]);
     if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
+  }
+  // Still none: a faint line that read the whole cell, label and value, below the drop score.
+  if (out.patient_gender === 0) {
+    const fromFaint = genderFromFaintCell(faint);
+    if (fromFaint !== 0) out = { ...out, patient_gender: fromFaint };
   }
   return out;
 }

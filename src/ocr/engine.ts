@@ -7,7 +7,7 @@
  *   await ocr.terminate();
  */
 import type { RgbImage } from '../image/types.js';
-import type { OcrLine, OcrResult, Quad8 } from './types.js';
+import type { OcrLine, OcrResult, PageAngle, Quad8 } from './types.js';
 import { ocrConfigFromEnv, type OcrConfig } from './config.js';
 import { WorkerPool, OcrBusyError, OcrUnavailableError } from './pool.js';
 import { DEFAULT_PAGE_OPTIONS, runPage, runRegions, type TaskRunner } from './pipeline.js';
@@ -32,6 +32,8 @@ export interface RecognizeOptions {
   readonly detectSide?: number;
   /** Mean text probability a detected box needs (default DEFAULT_DB_OPTIONS.boxThreshold). */
   readonly boxThreshold?: number;
+  /** Read the page at this orientation instead of voting on it (see PageOptions.angle). */
+  readonly angle?: PageAngle;
 }
 
 /** The shared buffer behind pixels that sharePage (or a pool rotation) made. */
@@ -135,7 +137,7 @@ export class OcrEngine {
     const t0 = performance.now();
     const detectSide = opts.detectSide ?? DEFAULT_PAGE_OPTIONS.detectSide;
     if (!Number.isInteger(detectSide) || detectSide < 32) throw new RangeError(`detectSide must be an integer >= 32, got ${detectSide}`);
-    const out = await this.withPage(image, (runner, pixels) => runPage(runner, pixels, { ...DEFAULT_PAGE_OPTIONS, detectSide, ...(opts.boxThreshold === undefined ? {} : { boxThreshold: opts.boxThreshold }) }));
+    const out = await this.withPage(image, (runner, pixels) => runPage(runner, pixels, { ...DEFAULT_PAGE_OPTIONS, detectSide, ...(opts.boxThreshold === undefined ? {} : { boxThreshold: opts.boxThreshold }), ...(opts.angle === undefined ? {} : { angle: opts.angle }) }));
     return {
       angle: out.angle,
       lines: out.lines,

@@ -45,6 +45,11 @@ export interface PageOptions {
   readonly voteBelow: number;
   /** Probes that all read forward at least this confidently (with upright votes) settle a page upright. */
   readonly uprightProbeScore: number;
+  /**
+   * The page's orientation when the caller already knows it (a second read of a page whose vote
+   * went wrong): no vote is taken, every line is read at this angle.
+   */
+  readonly angle?: PageAngle;
 }
 
 export const DEFAULT_PAGE_OPTIONS: PageOptions = { detectSide: 960, probes: 3, decisiveEvidence: 1.5, dropScore: 0.5, voteBelow: 0.9, uprightProbeScore: 0.95 };
@@ -229,6 +234,7 @@ async function probeAcross(
 export async function runPage(runner: TaskRunner, page: Pixels, opts: PageOptions = DEFAULT_PAGE_OPTIONS): Promise<PageOutcome> {
   const { width, height } = page;
   const times = zeroTimes();
+  if (opts.angle !== undefined) return finishPage(page, opts.angle, await readTurned(runner, page, opts.angle, opts, times), opts, times);
   let det = await runner.detect(page, opts.detectSide, 'auto', opts.boxThreshold);
   addTimes(times, det.times);
   const guess = det.turn ?? 0;

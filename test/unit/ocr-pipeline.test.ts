@@ -199,3 +199,18 @@ test("a page's box threshold reaches every detection of the page, also the detec
   await runPage(recording, page);
   assert.deepEqual(asked, asked.map(() => undefined), 'without the option the detector keeps its default');
 });
+
+test('a page read at an angle the caller gives takes no vote: every line is read once at that angle', async () => {
+  // The fake's page is upright, but the caller says it lies upside down (a second read of a page
+  // whose vote went wrong): the detector is asked for the turn and no line gets a classifier vote.
+  const { runner, jobs, turns } = fakeRunner(false);
+  const out = await runPage(runner, page, { ...DEFAULT_PAGE_OPTIONS, angle: 180 });
+  assert.equal(out.angle, 180);
+  assert.deepEqual(turns, [180]);
+  assert.equal(jobs.length, boxes.length);
+  assert.ok(jobs.every((j) => j.job.read === 'forward' && !j.job.classify));
+  const upright = fakeRunner(false);
+  const straight = await runPage(upright.runner, page, { ...DEFAULT_PAGE_OPTIONS, angle: 0 });
+  assert.equal(straight.angle, 0);
+  assert.ok(upright.jobs.every((j) => !j.job.classify), 'no vote at a given angle 0 either');
+});
