@@ -394,6 +394,66 @@ export function alignSubstitute(a: readonly string[], b: readonly string[], pair
   return out;
 }
 
+/**
+ * A name starting at no known place whose start is one of the province's places but for one
+ * character, where the recogniser itself offered that place's character among its alternatives
+ * for the one it read (海州市… on a Gansu invoice, 兰 offered for 海: 兰州市…). The recogniser's own
+ * second guess, not a look-alike table, picks the place, so a name starting at a real place (汝州,
+ * one character from 郑州) is never touched. Works for names joined from several cells, whose
+ * scores lineOfName cannot find: only the place and the character after it are looked up in a
+ * line. Only when exactly one place fits (the longer of 兰州 and 兰州市); the name as read otherwise.
+ */
+export function placeFromAlternative(
+  name: string,
+  lines: readonly OcrLine[],
+  places: readonly string[],
+  provincePlaces: readonly string[],
+): string {
+  if (places.some((p) => name.startsWith(p))) return name;
+  const chars = [...name];
+  const scored = lines.filter((l) => l.chars.length === [...l.text].length);
+  const fits = provincePlaces.filter((p) => {
+    const want = [...p];
+    if (want.length < 2 || chars.length <= want.length + 1) return false;
+    const differ = want.map((c, i) => (chars[i] !== c ? i : -1)).filter((i) => i >= 0);
+    if (differ.length !== 1) return false;
+    const k = differ[0]!;
+    const head = chars.slice(0, want.length + 1).join('');
+    return scored.some((l) => {
+      const at = l.text.indexOf(head);
+      if (at < 0) return false;
+      const c = l.chars[[...l.text.slice(0, at)].length + k];
+      return c !== undefined && (c.alternatives ?? []).some((a) => a.char === want[k]);
+    });
+  });
+  const longest = fits.filter((p) => !fits.some((q) => q !== p && q.startsWith(p)));
+  if (longest.length !== 1) return cityBeforeLoneMark(name, scored, provincePlaces);
+  const want = [...longest[0]!];
+  return want.join('') + chars.slice(want.length).join('');
+}
+
+/**
+ * A name starting with one character before 市 (台市第二人民医院): no city's name is one character,
+ * so the city lost its second one. It is put back when exactly one of the province's two-character
+ * cities starts with the character read or with one the recogniser offered for it (合 offered for
+ * 台: 合肥市…). The name as read otherwise.
+ */
+function cityBeforeLoneMark(name: string, scored: readonly OcrLine[], provincePlaces: readonly string[]): string {
+  const chars = [...name];
+  if (chars.length < 4 || chars[1] !== '市' || !/[\u4e00-\u9fff]/u.test(chars[0]!)) return name;
+  const head = chars.slice(0, 3).join('');
+  const firsts = new Set([chars[0]!]);
+  for (const l of scored) {
+    const at = l.text.indexOf(head);
+    if (at < 0) continue;
+    for (const a of l.chars[[...l.text.slice(0, at)].length]?.alternatives ?? []) firsts.add(a.char);
+  }
+  // A province's short name (安徽 of 安徽省) is no city.
+  const isProvince = (p: string) => provincePlaces.some((q) => q.startsWith(p) && /(省|自治区)$/u.test(q));
+  const cities = provincePlaces.filter((p) => [...p].length === 2 && firsts.has([...p][0]!) && !isProvince(p));
+  return cities.length === 1 ? cities[0]! + chars.slice(1).join('') : name;
+}
+
 /** Reads quads of an image with the text recogniser (OcrEngine.recognizeRegions). */
 export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly OcrLine[]>;
 
@@ -424,6 +484,8 @@ export async function sealCheckedHospital(
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
   const placed = repairDoubtfulPlace(read0, doubtful, provincePlaces);
   if (placed !== read0) return placed;
+  const offered = placeFromAlternative(read0, page.lines, places, provincePlaces);
+  if (offered !== read0) return offered;
   // Seals are found and read only for names that need it, so well-read invoices cost nothing.
   if (!needsSealCheck(read0, places) && doubtful.size === 0) return read0;
   const found = await strips(page.angle);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropStrayBeforePlace } from '../../src/extract/hospital-name.js';
 import { placeNames } from '../../src/extract/reread.js';
-import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, lostOneInSeal, misreadAndLostOneInSeal, needsSealCheck, numeralFromSeal, repairWithAlternatives, repairWithSeal, ringTurns, strayLeadBeforeSeal } from '../../src/extract/seal-name.js';
+import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, lostOneInSeal, misreadAndLostOneInSeal, needsSealCheck, numeralFromSeal, placeFromAlternative, repairWithAlternatives, repairWithSeal, ringTurns, strayLeadBeforeSeal } from '../../src/extract/seal-name.js';
 import type { OcrLine, PageAngle } from '../../src/ocr/types.js';
 import { circleOfQuad, ringTextArc, roundSealStrips, stackStrips, unwrapSealRing } from '../../src/image/seal-unwrap.js';
 import type { RgbImage } from '../../src/image/types.js';
@@ -276,6 +276,27 @@ test('a doubtful character takes the one alternative that completes a generic wo
   assert.equal(repairWithAlternatives('沈阳市儿董医院', [withAlternatives('沈阳市儿董医院', 4, ['革', '堇'])]), '沈阳市儿董医院');
   // A sure character is never replaced.
   assert.equal(repairWithAlternatives('沈阳市儿董医院', [scored('沈阳市儿董医院')]), '沈阳市儿董医院');
+});
+
+test('a name starting at no place takes the province\'s place the recogniser offered an alternative for', () => {
+  const offering = (text: string, at: number, alternatives: string[]): OcrLine => {
+    const line = scored(text, { [at]: 0.7 });
+    return { ...line, chars: line.chars.map((c, i) => (i === at ? { ...c, alternatives: alternatives.map((char) => ({ char, score: 0.02 })) } : c)) };
+  };
+  const gansu = ['甘肃省', '甘肃', '兰州', '兰州市', '天水', '天水市'];
+  const all = [...gansu, '郑州', '汝州'];
+  // Joined from two cells: only the place and the next character are looked up in a line.
+  const lines = [offering('海州市医科大学附属第', 0, ['湖', '兰', '洪']), scored('一医院')];
+  assert.equal(placeFromAlternative('海州市医科大学附属第一医院', lines, all, gansu), '兰州市医科大学附属第一医院');
+  // No alternative for the differing character: left as read.
+  assert.equal(placeFromAlternative('海州市医科大学附属第一医院', [offering('海州市医科大学附属第', 0, ['湖', '洪'])], all, gansu), '海州市医科大学附属第一医院');
+  // A name starting at a known place is never changed.
+  assert.equal(placeFromAlternative('汝州市人民医院', [offering('汝州市人民医院', 0, ['兰'])], all, gansu), '汝州市人民医院');
+  // One character before 市 is no city: the province's one two-character city starting with an
+  // offered character (合) is put back; a province's short name (安徽) is no city.
+  const anhui = ['安徽省', '安徽', '合肥', '芜湖'];
+  assert.equal(placeFromAlternative('台市第二人民医院', [offering('台市第二人民医院', 0, ['合', '安'])], [...all, ...anhui], anhui), '合肥市第二人民医院');
+  assert.equal(placeFromAlternative('台市第二人民医院', [scored('台市第二人民医院')], [...all, ...anhui], anhui), '台市第二人民医院');
 });
 
 test('a printed name with a short lead before the seal\'s name, one character off, is the seal\'s', () => {
