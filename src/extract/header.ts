@@ -1,7 +1,7 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, startsAtCutEdge, type Box, type Segment } from './layout.js';
-import { dropStrayBeforePlace, dropSeamStray, hospitalIn, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
+import { dropStrayBeforePlace, dropSeamStray, hospitalIn, isSealTextAlone, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
@@ -201,7 +201,10 @@ export function readHeader(
     list.sort((a, b) => a.rank - b.rank || a.hit.segment.box.y0 - b.hit.segment.box.y0);
     for (const { hit } of list) {
       if (startsLongerLabel(hit, bySegment, heads)) continue;
-      const candidates = valueCandidates(hit, bySegment, segments, unit, { overColon: true });
+      // The issuer's round seal is stamped over its name cell: a cell of nothing but the seal's
+      // words (财务专用章) is the seal read on its own, never the name, which is read further on.
+      const candidates = valueCandidates(hit, bySegment, segments, unit, { overColon: true })
+        .filter((c) => !ISSUER_FIELDS.has(field) || !isSealTextRead(compact(c.text)));
       const value = candidates.map((c) => readHeaderValue(kind, c.text)).find((v): v is FieldValue => v !== null);
       if (kind === 'org' && typeof value === 'string' && !looksLikeHospital(value)) {
         // OCR boxed the name in pieces (武汉市第一 | 人民医院): the first piece grown over the
@@ -277,6 +280,14 @@ export function nameAfterLabelTail(text: string, nameLabels: readonly string[]):
   const afterCut = tail.slice(1);
   const ends = (l: string) => (l.length > tail.length && l.endsWith(tail)) || (afterCut !== '' && l.length >= tail.length && l.endsWith(afterCut));
   return nameLabels.some(ends) ? m[2]! : '';
+}
+
+/** Fields naming the issuer, whose round seal is stamped over the name. */
+const ISSUER_FIELDS: ReadonlySet<HeaderField> = new Set<HeaderField>(['hospital_name', 'charging_units']);
+
+/** A cell holding one of the seal's words and nothing else of note (财务专用章, 院收费专用章). */
+function isSealTextRead(text: string): boolean {
+  return hospitalNameTables().sealWords.some((w) => text.includes(w)) && isSealTextAlone(text);
 }
 
 /** Cells joined into one name: at most this many after the first. */

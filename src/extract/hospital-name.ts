@@ -357,7 +357,7 @@ function allowedMisreads(length: number): number {
 export function repairNameWords(read: string, t: HospitalNameTables = hospitalNameTables()): string {
   // A lost character first: 第二民医院 is one character from 人民医院 too, but the longer word
   // 第二人民医院 explains all of it.
-  const name = restoreLostCharacter(read, t);
+  const name = restoreLostLastCharacter(restoreLostCharacter(read, t), t);
   const chars = [...name];
   const covered = coveredByWords(name, t);
   // Windows (start, length) -> the words that fit them with their numbers of misreads.
@@ -432,6 +432,22 @@ function restoreLostCharacter(name: string, t: HospitalNameTables): string {
   if (fits.size !== 1) return name;
   const [fit] = [...fits.values()];
   return chars.slice(0, fit!.start).join('') + fit!.word + chars.slice(fit!.start + fit!.length).join('');
+}
+
+/**
+ * A name with no suffix that ends in a generic word of four characters or more short of its last
+ * character (沈阳中心医: 院 under the seal's ink at the end of the payee line) gets it back, when
+ * exactly one word fits: a printed name always ends in its suffix, and 医 is never the last
+ * character of one. Names that already end in a suffix are left alone.
+ */
+function restoreLostLastCharacter(name: string, t: HospitalNameTables): string {
+  if (t.pattern.test(name)) return name;
+  const fits = t.nameWords.filter((w) => {
+    const word = [...w];
+    return word.length >= MIN_RESTORED_WORD && name.endsWith(word.slice(0, -1).join('')) && [...name].length > word.length - 1;
+  });
+  const added = new Set(fits.map((w) => name + [...w].pop()!));
+  return added.size === 1 ? [...added][0]! : name;
 }
 
 /** For each character of a name, whether it lies inside a generic word read exactly. */

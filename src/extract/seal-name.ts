@@ -100,6 +100,7 @@ export function repairWithSeal(
   const placed = startsAtPlace(printed);
   if (!placed && lostHeadInSeal(printed, seal)) return seal;
   if (!placed && misreadAndLostOneInSeal(printed, seal)) return seal;
+  if (!placed && strayLeadBeforeSeal(printed, seal)) return seal;
   if (placed && doubtful.size === 0) return printed;
   return substituteFromSeal(printed, seal, places, placed ? doubtful : undefined, t);
 }
@@ -185,6 +186,49 @@ export function misreadAndLostOneInSeal(printed: string, seal: string): boolean 
   return misread >= 1 && misread <= 2 && lostOneInSeal(substituted.join(''), seal);
 }
 
+/** Longest lead read before a name that the seal's reading shows to be no part of it. */
+const MAX_STRAY_LEAD = 3;
+
+/**
+ * Whether the printed name is the seal's with a short lead read before it and at most one character
+ * misread (住院答肥儿童医院 against 合肥儿童医院: 住院 of the ring's 住院收费专用章 read into the
+ * payee line, 合 spoilt by its ink): the seal's name starts at a place, the printed one at none, and
+ * after the lead they agree in all but one character. Only for a printed name that starts at no
+ * place (the caller's check) and a seal name of four characters or more.
+ */
+export function strayLeadBeforeSeal(printed: string, seal: string): boolean {
+  const p = [...printed];
+  const s = [...seal];
+  if (s.length < 4) return false;
+  for (let cut = 1; cut <= MAX_STRAY_LEAD; cut++) {
+    const rest = p.slice(cut);
+    if (rest.length !== s.length) continue;
+    if (rest.filter((c, i) => c !== s[i]).length <= 1) return true;
+  }
+  return false;
+}
+
+/** Numerals of 第X医院. */
+const NUMERALS = '一二三四五六七八九十';
+
+/**
+ * The printed name's 第X with a character that is no numeral (天津市第卫医院: 三 spoilt by the seal's
+ * ink) given the numeral the seal's readings print before the same word (…市三医院 in a ring read
+ * 盛正津市三医院), when they show exactly one; the name as read otherwise. The ring names the same
+ * issuer, so its numeral is the printed one even where the rest of the ring was read badly.
+ */
+export function numeralFromSeal(printed: string, readings: readonly string[]): string {
+  const m = new RegExp(`第([^${NUMERALS}\\d])((?:人民|附属|中心)?医院)`, 'u').exec(printed);
+  if (!m) return printed;
+  const word = m[2]!;
+  const found = new Set<string>();
+  for (const r of readings) {
+    for (const n of r.matchAll(new RegExp(`([${NUMERALS}])${word}`, 'gu'))) found.add(n[1]!);
+  }
+  if (found.size !== 1) return printed;
+  return printed.slice(0, m.index) + '第' + [...found][0]! + printed.slice(m.index + 2);
+}
+
 /**
  * Whether the printed name is the seal's with its head lost (大学附属第一医院 against
  * 武汉市医科大学附属第一医院): the seal stamped over the payee line's start, or the picture's edge,
@@ -236,26 +280,85 @@ export function placeHeadFromSeal(printed: string, readings: readonly string[], 
 /** Recogniser confidence below which a character of the printed name is doubtful. */
 export const DOUBTFUL_CHAR_SCORE = 0.6;
 
+/** Misread characters a repaired name may differ from its page line in and still be found there. */
+const MAX_REPAIRED_CHARS = 2;
+
 /**
- * Positions of the printed name's doubtful characters, from the page line it was read from (the
- * first line holding it as read); none when no line holds it (a name the repairs changed).
+ * The page line the printed name was read from, with the name's first character's place in it: the
+ * first line holding the name as read, else the first holding it with one or two characters
+ * changed (a word repair made 银川第住医民医院 into 银川第住人民医院), as long as most characters
+ * agree. null when no line carries per-character scores for it.
+ */
+export function lineOfName(name: string, lines: readonly OcrLine[]): { line: OcrLine; start: number } | null {
+  if (name === '') return null;
+  const want = [...name];
+  const scored = lines.filter((l) => l.chars.length === [...l.text].length);
+  for (const line of scored) {
+    const at = line.text.indexOf(name);
+    if (at >= 0) return { line, start: [...line.text.slice(0, at)].length };
+  }
+  const allowed = Math.min(MAX_REPAIRED_CHARS, Math.floor((want.length - 1) / 3));
+  for (const line of scored) {
+    const text = [...line.text];
+    for (let start = 0; start + want.length <= text.length; start++) {
+      const differ = want.filter((c, k) => text[start + k] !== c).length;
+      if (differ <= allowed) return { line, start };
+    }
+  }
+  return null;
+}
+
+/**
+ * Positions of the printed name's doubtful characters, from the page line it was read from (see
+ * lineOfName); a character a repair changed is no longer the recogniser's and is not doubtful.
+ * None when no line holds it.
  */
 export function doubtfulPositions(name: string, lines: readonly OcrLine[], minScore = DOUBTFUL_CHAR_SCORE): Set<number> {
   const out = new Set<number>();
-  if (name === '') return out;
+  const found = lineOfName(name, lines);
+  if (!found) return out;
   const want = [...name];
-  for (const line of lines) {
-    const text = [...line.text];
-    // Character scores only line up with the text when the recogniser gave one per character.
-    if (line.chars.length !== text.length) continue;
-    const at = text.join('').indexOf(name);
-    if (at < 0) continue;
-    const start = [...line.text.slice(0, at)].length;
-    for (let k = 0; k < want.length; k++) if (line.chars[start + k]!.score < minScore) out.add(k);
-    return out;
+  for (let k = 0; k < want.length; k++) {
+    const c = found.line.chars[found.start + k]!;
+    if (c.score < minScore && c.char === want[k]) out.add(k);
   }
   return out;
 }
+
+/**
+ * The printed name with a doubtful character replaced by one of the recogniser's own alternatives
+ * for it, when exactly one alternative makes a generic word of four characters or more appear over
+ * that place (沈阳市儿董医院 with 董 doubted, 童 among its alternatives: 儿童医院; the word repair
+ * alone cannot tell 儿童医院 from 儿科医院, one character away from both). Characters inside a
+ * word read exactly are never touched. The name as read otherwise.
+ */
+export function repairWithAlternatives(name: string, lines: readonly OcrLine[], t: HospitalNameTables = hospitalNameTables()): string {
+  const found = lineOfName(name, lines);
+  if (!found) return name;
+  const chars = [...name];
+  const words = t.nameWords.filter((w) => [...w].length >= MIN_ALTERNATIVE_WORD);
+  const wordOver = (text: string, k: number) =>
+    words.some((w) => {
+      const len = [...w].length;
+      for (let at = Math.max(0, k - len + 1); at <= k; at++) if (chars.length >= at + len && [...text].slice(at, at + len).join('') === w) return true;
+      return false;
+    });
+  let out = name;
+  for (let k = 0; k < chars.length; k++) {
+    const c = found.line.chars[found.start + k]!;
+    if (c.score >= DOUBTFUL_CHAR_SCORE || c.char !== chars[k] || !c.alternatives || wordOver(out, k)) continue;
+    const fits = c.alternatives
+      .map((a) => a.char)
+      .filter((a) => /[\u4e00-\u9fff]/u.test(a))
+      .map((a) => [...[...out].slice(0, k), a, ...[...out].slice(k + 1)].join(''))
+      .filter((candidate) => wordOver(candidate, k));
+    if (fits.length === 1) out = fits[0]!;
+  }
+  return out;
+}
+
+/** Shortest generic word an alternative character may complete: shorter ones occur by chance. */
+const MIN_ALTERNATIVE_WORD = 4;
 
 /**
  * `a` with each character that the edit alignment to `b` pairs with a different one replaced by
@@ -291,6 +394,66 @@ export function alignSubstitute(a: readonly string[], b: readonly string[], pair
   return out;
 }
 
+/**
+ * A name starting at no known place whose start is one of the province's places but for one
+ * character, where the recogniser itself offered that place's character among its alternatives
+ * for the one it read (海州市… on a Gansu invoice, 兰 offered for 海: 兰州市…). The recogniser's own
+ * second guess, not a look-alike table, picks the place, so a name starting at a real place (汝州,
+ * one character from 郑州) is never touched. Works for names joined from several cells, whose
+ * scores lineOfName cannot find: only the place and the character after it are looked up in a
+ * line. Only when exactly one place fits (the longer of 兰州 and 兰州市); the name as read otherwise.
+ */
+export function placeFromAlternative(
+  name: string,
+  lines: readonly OcrLine[],
+  places: readonly string[],
+  provincePlaces: readonly string[],
+): string {
+  if (places.some((p) => name.startsWith(p))) return name;
+  const chars = [...name];
+  const scored = lines.filter((l) => l.chars.length === [...l.text].length);
+  const fits = provincePlaces.filter((p) => {
+    const want = [...p];
+    if (want.length < 2 || chars.length <= want.length + 1) return false;
+    const differ = want.map((c, i) => (chars[i] !== c ? i : -1)).filter((i) => i >= 0);
+    if (differ.length !== 1) return false;
+    const k = differ[0]!;
+    const head = chars.slice(0, want.length + 1).join('');
+    return scored.some((l) => {
+      const at = l.text.indexOf(head);
+      if (at < 0) return false;
+      const c = l.chars[[...l.text.slice(0, at)].length + k];
+      return c !== undefined && (c.alternatives ?? []).some((a) => a.char === want[k]);
+    });
+  });
+  const longest = fits.filter((p) => !fits.some((q) => q !== p && q.startsWith(p)));
+  if (longest.length !== 1) return cityBeforeLoneMark(name, scored, provincePlaces);
+  const want = [...longest[0]!];
+  return want.join('') + chars.slice(want.length).join('');
+}
+
+/**
+ * A name starting with one character before 市 (台市第二人民医院): no city's name is one character,
+ * so the city lost its second one. It is put back when exactly one of the province's two-character
+ * cities starts with the character read or with one the recogniser offered for it (合 offered for
+ * 台: 合肥市…). The name as read otherwise.
+ */
+function cityBeforeLoneMark(name: string, scored: readonly OcrLine[], provincePlaces: readonly string[]): string {
+  const chars = [...name];
+  if (chars.length < 4 || chars[1] !== '市' || !/[\u4e00-\u9fff]/u.test(chars[0]!)) return name;
+  const head = chars.slice(0, 3).join('');
+  const firsts = new Set([chars[0]!]);
+  for (const l of scored) {
+    const at = l.text.indexOf(head);
+    if (at < 0) continue;
+    for (const a of l.chars[[...l.text.slice(0, at)].length]?.alternatives ?? []) firsts.add(a.char);
+  }
+  // A province's short name (安徽 of 安徽省) is no city.
+  const isProvince = (p: string) => provincePlaces.some((q) => q.startsWith(p) && /(省|自治区)$/u.test(q));
+  const cities = provincePlaces.filter((p) => [...p].length === 2 && firsts.has([...p][0]!) && !isProvince(p));
+  return cities.length === 1 ? cities[0]! + chars.slice(1).join('') : name;
+}
+
 /** Reads quads of an image with the text recogniser (OcrEngine.recognizeRegions). */
 export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly OcrLine[]>;
 
@@ -315,22 +478,27 @@ export async function sealCheckedHospital(
   provincePlaces: readonly string[] = [],
   repairPlace: (piece: string) => string = (piece) => piece,
 ): Promise<string> {
-  const doubtful = doubtfulPositions(printed, page.lines);
+  // A doubtful character whose alternative completes a generic word needs no seal either.
+  const read0 = repairWithAlternatives(printed, page.lines);
+  const doubtful = doubtfulPositions(read0, page.lines);
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
-  const placed = repairDoubtfulPlace(printed, doubtful, provincePlaces);
-  if (placed !== printed) return placed;
+  const placed = repairDoubtfulPlace(read0, doubtful, provincePlaces);
+  if (placed !== read0) return placed;
+  const offered = placeFromAlternative(read0, page.lines, places, provincePlaces);
+  if (offered !== read0) return offered;
   // Seals are found and read only for names that need it, so well-read invoices cost nothing.
-  if (!needsSealCheck(printed, places) && doubtful.size === 0) return printed;
+  if (!needsSealCheck(read0, places) && doubtful.size === 0) return read0;
   const found = await strips(page.angle);
-  if (!found) return printed;
+  if (!found) return read0;
   const lines = await read(found.sheet, found.quads);
+  const texts = lines.map((l) => l.text);
   const seal = lines.map((l) => hospitalFromSealText(l.text, places, hospitalNameTables(), repairPlace)).find((n) => n !== '') ?? '';
   if (seal === '') {
-    const headed = placeHeadFromSeal(printed, lines.map((l) => l.text), places);
+    const headed = placeHeadFromSeal(read0, texts, places);
     if (headed !== '') return headed;
-    return votedWithUnplacedSeal(printed, lines.map((l) => l.text), places, doubtful);
+    return numeralFromSeal(votedWithUnplacedSeal(read0, texts, places, doubtful), texts);
   }
-  return repairWithSeal(printed, seal, places, doubtful);
+  return numeralFromSeal(repairWithSeal(read0, seal, places, doubtful), texts);
 }
 
 /**

@@ -178,3 +178,13 @@ test('a long autonomous-region name misread twice is given back; a short name mi
   assert.equal(restorePlacePrefix('新疆线吾尔国治区肿瘤医院', 'xinjiang', t), '新疆维吾尔自治区肿瘤医院');
   assert.equal(restorePlacePrefix('汉律市急救中心', 'tianjin', t), '汉律市急救中心', 'two of three characters are too many');
 });
+
+test('a name without a suffix ending in a generic word short of its last character gets it back', async () => {
+  const { repairNameWords } = await import('../../src/extract/hospital-name.js');
+  assert.equal(repairNameWords('沈阳中心医'), '沈阳中心医院');
+  // Ending in a suffix already, or only a word's head with nothing before it: left as read.
+  assert.equal(repairNameWords('沈阳中心医院'), '沈阳中心医院');
+  assert.equal(repairNameWords('中心医'), '中心医');
+  // Three-character words (中医院) are too short to guess from: 某氏中医 is a clinic's name.
+  assert.equal(repairNameWords('某氏中医'), '某氏中医');
+});

@@ -24,6 +24,14 @@ test('cells right of a name piece are not joined when no institution name comes 
   assert.equal(out.ok && out.result.hospital_name, '武汉市第一', 'the piece as read, not joined with a label');
 });
 
+test('the seal read on its own right of the issuer label is skipped for the name after it', () => {
+  const lines = [TITLE, line('合计 377.20', 60, 200), line('收款单位', 60, 400), line('财务专用章', 200, 402), line('武汉市第一人民医院', 340, 404)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '武汉市第一人民医院');
+  assert.equal(out.ok && out.result.charging_units, '武汉市第一人民医院');
+});
+
 test('text after another field label without its colon is that field value, not the issuer', () => {
   const lines = [TITLE, line('合计 377.20', 60, 200), line('医疗机构类型明中医医院', 60, 300)];
   const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropStrayBeforePlace } from '../../src/extract/hospital-name.js';
 import { placeNames } from '../../src/extract/reread.js';
-import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, lostOneInSeal, misreadAndLostOneInSeal, needsSealCheck, repairWithSeal, ringTurns } from '../../src/extract/seal-name.js';
+import { alignSubstitute, doubtfulPositions, sealCheckedHospital, hospitalFromSealText, lostOneInSeal, misreadAndLostOneInSeal, needsSealCheck, numeralFromSeal, placeFromAlternative, repairWithAlternatives, repairWithSeal, ringTurns, strayLeadBeforeSeal } from '../../src/extract/seal-name.js';
 import type { OcrLine, PageAngle } from '../../src/ocr/types.js';
 import { circleOfQuad, ringTextArc, roundSealStrips, stackStrips, unwrapSealRing } from '../../src/image/seal-unwrap.js';
 import type { RgbImage } from '../../src/image/types.js';
@@ -255,4 +255,63 @@ test('a printed name\'s doubtful characters are voted on by a seal reading that 
   assert.equal(votedWithUnplacedSeal('福州第土人民医院', ['福地第二人民医院'], places, new Set([1])), '福州第土人民医院');
   // A seal of another body (far from the printed name) changes nothing.
   assert.equal(votedWithUnplacedSeal('福州第土人民医院', ['某某县妇幼保健院'], places, new Set([3])), '福州第土人民医院');
+});
+
+test('doubtful characters are found on the page line of a name a word repair changed', () => {
+  // 医民医院 repaired to 人民医院: the line still tells that 住 was doubted.
+  const lines = [scored('银川第住医民医院', { 3: 0.53, 4: 0.34 })];
+  assert.deepEqual([...doubtfulPositions('银川第住人民医院', lines)], [3]);
+  // Too many characters changed: another text, not this name's line.
+  assert.equal(doubtfulPositions('南宁第一人民医院', lines).size, 0);
+});
+
+test('a doubtful character takes the one alternative that completes a generic word', () => {
+  const withAlternatives = (text: string, at: number, alternatives: string[]): OcrLine => {
+    const line = scored(text, { [at]: 0.28 });
+    const chars = line.chars.map((c, i) => (i === at ? { ...c, alternatives: alternatives.map((char) => ({ char, score: 0.2 })) } : c));
+    return { ...line, chars };
+  };
+  assert.equal(repairWithAlternatives('沈阳市儿董医院', [withAlternatives('沈阳市儿董医院', 4, ['童', '革', '堇'])]), '沈阳市儿童医院');
+  // No alternative completes a word: left as read.
+  assert.equal(repairWithAlternatives('沈阳市儿董医院', [withAlternatives('沈阳市儿董医院', 4, ['革', '堇'])]), '沈阳市儿董医院');
+  // A sure character is never replaced.
+  assert.equal(repairWithAlternatives('沈阳市儿董医院', [scored('沈阳市儿董医院')]), '沈阳市儿董医院');
+});
+
+test('a name starting at no place takes the province\'s place the recogniser offered an alternative for', () => {
+  const offering = (text: string, at: number, alternatives: string[]): OcrLine => {
+    const line = scored(text, { [at]: 0.7 });
+    return { ...line, chars: line.chars.map((c, i) => (i === at ? { ...c, alternatives: alternatives.map((char) => ({ char, score: 0.02 })) } : c)) };
+  };
+  const gansu = ['甘肃省', '甘肃', '兰州', '兰州市', '天水', '天水市'];
+  const all = [...gansu, '郑州', '汝州'];
+  // Joined from two cells: only the place and the next character are looked up in a line.
+  const lines = [offering('海州市医科大学附属第', 0, ['湖', '兰', '洪']), scored('一医院')];
+  assert.equal(placeFromAlternative('海州市医科大学附属第一医院', lines, all, gansu), '兰州市医科大学附属第一医院');
+  // No alternative for the differing character: left as read.
+  assert.equal(placeFromAlternative('海州市医科大学附属第一医院', [offering('海州市医科大学附属第', 0, ['湖', '洪'])], all, gansu), '海州市医科大学附属第一医院');
+  // A name starting at a known place is never changed.
+  assert.equal(placeFromAlternative('汝州市人民医院', [offering('汝州市人民医院', 0, ['兰'])], all, gansu), '汝州市人民医院');
+  // One character before 市 is no city: the province's one two-character city starting with an
+  // offered character (合) is put back; a province's short name (安徽) is no city.
+  const anhui = ['安徽省', '安徽', '合肥', '芜湖'];
+  assert.equal(placeFromAlternative('台市第二人民医院', [offering('台市第二人民医院', 0, ['合', '安'])], [...all, ...anhui], anhui), '合肥市第二人民医院');
+  assert.equal(placeFromAlternative('台市第二人民医院', [scored('台市第二人民医院')], [...all, ...anhui], anhui), '台市第二人民医院');
+});
+
+test('a printed name with a short lead before the seal\'s name, one character off, is the seal\'s', () => {
+  assert.equal(strayLeadBeforeSeal('住院答肥儿童医院', '合肥儿童医院'), true);
+  assert.equal(repairWithSeal('往院赋汉中心医院', '武汉中心医院', places), '武汉中心医院');
+  // Two characters off after the lead, or a lead of four: not the same reading.
+  assert.equal(strayLeadBeforeSeal('住院答肥儿董医院', '合肥儿童医院'), false);
+  assert.equal(strayLeadBeforeSeal('住院收费合肥儿童医院', '合肥儿童医院'), false);
+});
+
+test('a 第 before no numeral takes the one numeral the seal prints before the same word', () => {
+  assert.equal(numeralFromSeal('天津市第卫医院', ['盛正津市三医院。']), '天津市第三医院');
+  // The word after the numeral must be the same: 三人民医院 is no numeral of …第X医院's.
+  assert.equal(numeralFromSeal('天津市第卫医院', ['天津三人民医']), '天津市第卫医院');
+  // Two numerals read: no telling.
+  assert.equal(numeralFromSeal('天津市第卫医院', ['三医院', '二医院']), '天津市第卫医院');
+  assert.equal(numeralFromSeal('天津市第二医院', ['三医院']), '天津市第二医院');
 });
