@@ -15,11 +15,15 @@ const CELL_GAP = 1.5;
 /** How far (in text heights) a cut column may run below the last category row read. */
 const BELOW_GRID = 4;
 
-/** The cell holds one money amount and nothing else (a figure with decimals, 60.00). */
+/**
+ * The cell holds one money amount and nothing else (a figure with decimals, 60.00). Its point read
+ * as a colon (28:00) is still a point: the cell stands in an amount column, where no time is printed.
+ */
 function amountOnly(s: Segment): number | null {
-  const hits = findAmounts(s.text);
+  const text = s.text.replace(/^(\d+)[:：](\d{2})$/, '$1.$2');
+  const hits = findAmounts(text);
   if (hits.length !== 1 || !hits[0]!.hasDecimals) return null;
-  const rest = s.text.slice(0, hits[0]!.start) + s.text.slice(hits[0]!.end);
+  const rest = text.slice(0, hits[0]!.start) + text.slice(hits[0]!.end);
   return /^[¥￥Y]?$/.test(rest) ? hits[0]!.value : null;
 }
 

@@ -13,7 +13,7 @@ function cutGrid(withEdgeCell: boolean) {
   const lines = [
     line('金额（元）', 20, 100), line('项目名称', 300, 100), line('金额（元）', 500, 100),
     line('60.00', 20, 140), line('中成药费', 300, 140), line('31.60', 500, 140),
-    line('55.80', 20, 180), line('检查费', 300, 180), line('100.00', 500, 180),
+    line('55:80', 20, 180), line('检查费', 300, 180), line('100.00', 500, 180),
     line('个人账户支付', 700, 140), line('143.14', 900, 140),
   ];
   if (withEdgeCell) lines.push(line('料费', 0, 180));
