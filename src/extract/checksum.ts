@@ -26,6 +26,11 @@ export interface ChecksumInput {
   readonly categories: readonly CostCategory[];
   /** True when a category amount was worked out from the total: their sum then checks nothing. */
   readonly categoriesDerived?: boolean;
+  /**
+   * Amounts of category rows whose names the picture's left edge cut off (orphan-amounts.ts): parts
+   * of the invoice's category sum that are not output as categories.
+   */
+  readonly categoryOrphans?: readonly number[];
   readonly details: readonly CostDetail[];
   readonly payments: readonly PrintedPayment[];
   readonly province: ProvinceRow | undefined;
@@ -79,10 +84,21 @@ export function selfShareCheck(share: number, p: Pick<ChecksumInput, 'payments' 
   return share >= 0 && share <= paid + 0.005 ? 1 : 0;
 }
 
+/**
+ * The categories add up to the total. The check is of the invoice's own figures: on a page cut at
+ * the left, rows whose names were cut keep their amounts, which count toward the sum.
+ */
+export function categoriesCheck(p: Pick<ChecksumInput, 'categories' | 'categoryOrphans' | 'total'>): CheckValue {
+  const read = p.categories.map((c) => c.cost);
+  if (sumMatches(read, p.total) === 1) return 1;
+  const orphans = p.categoryOrphans ?? [];
+  return orphans.length > 0 ? sumMatches([...read, ...orphans], p.total) : 0;
+}
+
 export function computeChecksum(p: ChecksumInput): ExtractChecksum {
   const total_cost = totalCheck(p);
   const hasTotal = p.total > 0 || p.totalFigures !== null || p.totalCapital !== null;
-  const cost_categories: CheckValue = hasTotal && p.categories.length > 0 && !p.categoriesDerived ? sumMatches(p.categories.map((c) => c.cost), p.total) : -1;
+  const cost_categories: CheckValue = hasTotal && p.categories.length > 0 && !p.categoriesDerived ? categoriesCheck(p) : -1;
   const cost_detail_list: CheckValue = hasTotal && p.details.length > 0 ? sumMatches(p.details.map((d) => d.cost), p.total) : -1;
 
   let note_no: CheckValue = -1;

@@ -21,6 +21,7 @@ import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, repairHospitalName, type HeaderValues, type TermPayload,
 } from './header.js';
 import { deskewLines, linesAtLeftEdge } from './deskew.js';
+import { costHeadingWords, orphanCategoryAmounts } from './orphan-amounts.js';
 import { segmentLines, typicalHeight, type Segment } from './layout.js';
 import { lookalikesAsDigits, roundCents, sameAmount } from './parse/amount.js';
 import { daysBetween } from './parse/date.js';
@@ -234,7 +235,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const catalogue = input.catalogue ?? nationalCatalogue();
   // A category word in a detail table's rows (挂号费 1次 1.00) is a billed item, not a category.
   const detailTables = readDetailTables(segments, unit, tables, catalogue, new Set(tables.categories));
-  const { read: categoryReadings, amountless: categoriesAmountless } = readCategoryGrid(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
+  const { read: categoryReadings, amountless: categoriesAmountless, nameBoxes: categoryNameBoxes } = readCategoryGrid(hits.filter((h) => !detailTables.segments.has(h.segment.id)), segments, unit);
+  const categoryOrphans = orphanCategoryAmounts(segments, unit, categoryNameBoxes, costHeadingWords(tables));
   let categories: CostCategory[] = categoryReadings.map(({ name, cost }) => ({ name, cost }));
   const { payments: printedPayments, amountless } = readPaymentLabels(hits, segments, unit, province);
   let details = detailTables.details;
@@ -320,7 +322,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const checksum = computeChecksum({
     totalFigures, totalCapital, total, capitalTexts,
     corroborations: totalCorroborations(categories, details, payments, input.qrPayloads ?? [], segments, tables),
-    categories, categoriesDerived: categoryDerived, details, payments, province: provinceRow, type, electronic,
+    categories, categoriesDerived: categoryDerived, categoryOrphans, details, payments, province: provinceRow, type, electronic,
     noteNo, noteNoReadings, billingDate,
     visitDates: [str(header, 'treatment_date'), end],
     today: input.today ?? todayInShanghai(),

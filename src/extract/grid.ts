@@ -4,7 +4,7 @@
  * term scan cuts the line and the amount is read from what follows each term.
  */
 import type { Province } from '../contract/extract.js';
-import { centreY, slice, startsAtCutEdge, type Segment } from './layout.js';
+import { centreY, slice, startsAtCutEdge, type Box, type Segment } from './layout.js';
 import { findAmounts, roundCents, sameAmount, type AmountHit } from './parse/amount.js';
 import type { TermPayload } from './header.js';
 import { extractTables, type PaymentRelation } from './tables.js';
@@ -320,11 +320,13 @@ export function readCategoryGrid(
   segments: readonly Segment[],
   unit: number,
   categories: readonly string[] = extractTables().categories,
-): { read: ReadAmount[]; amountless: string[] } {
+): { read: ReadAmount[]; amountless: string[]; nameBoxes: Box[] } {
   const hits = [...pageHits, ...edgeCategoryHits(pageHits, segments, unit, categories)];
   const bySegment = groupBySegment(hits);
   const out: ReadAmount[] = [];
   const amountless: string[] = [];
+  // Where each category name read stands (orphan-amounts.ts looks left of them for cut rows).
+  const nameBoxes: Box[] = [];
   const isCategory = (h: TermHit<TermPayload>): boolean => h.payloads.some((x) => x.type === 'category');
   // Category names stand in columns; the next column of names to the right bounds a row's cells.
   const nameColumns = hits.filter(isCategory).map((h) => h.segment.chars[h.start]!.x0);
@@ -345,12 +347,13 @@ export function readCategoryGrid(
     const right = hit.segment.chars[hit.end - 1]!.x1;
     const boundary = Math.min(Infinity, ...nameColumns.filter((x) => x > right + unit));
     const amount = rowAmount(hit, bySegment, segments, unit, boundary, slope);
+    nameBoxes.push({ ...hit.segment.box, x0: hit.segment.chars[hit.start]!.x0, x1: right });
     if (amount !== null) {
       const { value, ...quality } = amount;
       out.push({ name, cost: value, ...quality });
     } else if (hit.start === 0 && hit.end === hit.segment.text.length && inNameColumn(hit)) amountless.push(name);
   }
-  return { read: out, amountless: amountless.filter((n) => !out.some((c) => c.name === n)) };
+  return { read: out, amountless: amountless.filter((n) => !out.some((c) => c.name === n)), nameBoxes };
 }
 
 /** Most whole-number readings tried in combination by restoreCategoryPoints (2^n sums). */
