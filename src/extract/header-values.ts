@@ -12,6 +12,8 @@ import { readValue, type FieldValue } from './values.js';
 export interface HeaderValueTables {
   /** Look-alike character -> the gender it stands for (1 male, 2 female). */
   readonly genderLookalikes: ReadonlyMap<string, 1 | 2>;
+  /** Character whose shape holds the whole of 男 or 女 -> that gender (a faint lone value cell). */
+  readonly genderContaining: ReadonlyMap<string, 1 | 2>;
   readonly personMarks: readonly string[];
   /** Common one-character family names: the start of a name read without its label. */
   readonly surnames: ReadonlySet<string>;
@@ -24,21 +26,29 @@ export function parseHeaderValueTables(text: string, source = 'header-values.jso
   const root = JSON.parse(text) as Record<string, unknown>;
   const g = root.genderLookalikes as Record<string, unknown> | undefined;
   const marks = root.personMarks;
-  if (typeof g !== 'object' || g === null) throw new Error(`${source}: "genderLookalikes" must be an object`);
   if (!Array.isArray(marks) || !marks.every((m) => typeof m === 'string')) throw new Error(`${source}: "personMarks" must be a list`);
-  const genders = new Map<string, 1 | 2>();
-  for (const [gender, chars] of Object.entries(g)) {
-    const code = gender === '男' ? 1 : gender === '女' ? 2 : 0;
-    if (code === 0 || !Array.isArray(chars)) throw new Error(`${source}: genderLookalikes.${gender} must be 男 or 女 with a list`);
-    for (const c of chars) if (typeof c === 'string') genders.set(c, code);
-  }
+  const genders = genderTable(g, 'genderLookalikes', source);
+  // Optional: without it, a faint lone value cell is only read when it is 男 or 女 itself.
+  const containing = root.genderContaining === undefined ? new Map<string, 1 | 2>([['男', 1], ['女', 2]]) : genderTable(root.genderContaining, 'genderContaining', source);
   // Optional: without it, no name is read without its label.
   const surnames = root.surnames ?? '';
   if (typeof surnames !== 'string') throw new Error(`${source}: "surnames" must be a string of characters`);
   // Optional: without it, every X别：男 line is taken for a misread gender label.
   const otherBie = root.otherBieLabels ?? '';
   if (typeof otherBie !== 'string') throw new Error(`${source}: "otherBieLabels" must be a string of characters`);
-  return { genderLookalikes: genders, personMarks: marks as string[], surnames: new Set([...surnames]), otherBieLabels: new Set([...otherBie]) };
+  return { genderLookalikes: genders, genderContaining: containing, personMarks: marks as string[], surnames: new Set([...surnames]), otherBieLabels: new Set([...otherBie]) };
+}
+
+/** A { 男: [...], 女: [...] } table of characters standing for a gender; throws naming `key`. */
+function genderTable(g: unknown, key: string, source: string): Map<string, 1 | 2> {
+  if (typeof g !== 'object' || g === null) throw new Error(`${source}: "${key}" must be an object`);
+  const genders = new Map<string, 1 | 2>();
+  for (const [gender, chars] of Object.entries(g)) {
+    const code = gender === '男' ? 1 : gender === '女' ? 2 : 0;
+    if (code === 0 || !Array.isArray(chars)) throw new Error(`${source}: ${key}.${gender} must be 男 or 女 with a list`);
+    for (const c of chars) if (typeof c === 'string') genders.set(c, code);
+  }
+  return genders;
 }
 
 let cached: HeaderValueTables | undefined;

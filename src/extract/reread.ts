@@ -9,6 +9,7 @@ import type { OcrChar, OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME, repairHospitalName } from './header.js';
 import { headerValueTables, readHeaderValue } from './header-values.js';
 import { dropStrayBeforePlace, hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
+import { boxOfQuad } from './layout.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type HeaderField } from './tables.js';
 
@@ -411,6 +412,36 @@ export function genderFromFaintCell(faint: readonly OcrLine[]): 0 | 1 | 2 {
   return found.size === 1 ? [...found][0]! : 0;
 }
 
+/** A line holding the gender label alone, its value cell left for another line. */
+const LONE_GENDER_LABEL = /^[^\u4e00-\u9fff]?性别[:：]?$/u;
+
+/**
+ * The gender of a value cell read only faintly, as one character, right of a label read alone
+ * (性别： then 委 at 0.33 under a paled seal): the cell can only hold 男 or 女, so a character whose
+ * shape holds the whole of one of them (委 is 禾 over 女; header-values.json genderContaining) is
+ * that one, the rest being the seal's strokes. The character must sit on the label's row, starting
+ * within three label heights of its end; every such cell must agree; 0 otherwise.
+ */
+export function genderFromFaintLoneCell(lines: readonly OcrLine[], faint: readonly OcrLine[], t = headerValueTables()): 0 | 1 | 2 {
+  const found = new Set<1 | 2>();
+  for (const label of lines) {
+    if (!LONE_GENDER_LABEL.test(compact(label.text))) continue;
+    const lb = boxOfQuad(label.quad);
+    const h = lb.y1 - lb.y0;
+    if (h <= 0) continue;
+    for (const cell of faint) {
+      const chars = [...compact(cell.text)];
+      const gender = chars.length === 1 ? t.genderContaining.get(chars[0]!) : undefined;
+      if (gender === undefined) continue;
+      const cb = boxOfQuad(cell.quad);
+      const sameRow = Math.abs((cb.y0 + cb.y1) / 2 - (lb.y0 + lb.y1) / 2) <= 0.5 * h;
+      const justRight = cb.x0 >= lb.x1 - 0.5 * h && cb.x0 <= lb.x1 + 3 * h;
+      if (sameRow && justRight) found.add(gender);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
 /** Least probability an alternative needs to stand for a gender value the recogniser misread. */
 const GENDER_ALTERNATIVE_MIN = 0.03;
 
@@ -677,6 +708,11 @@ export async function rereadHeaderFields(
   if (out.patient_gender === 0) {
     const fromFaint = genderFromFaintCell(faint);
     if (fromFaint !== 0) out = { ...out, patient_gender: fromFaint };
+  }
+  // Still none: a lone faint character right of the label, holding 男 or 女 in its shape.
+  if (out.patient_gender === 0) {
+    const fromLoneCell = genderFromFaintLoneCell([...lines, ...faint], faint);
+    if (fromLoneCell !== 0) out = { ...out, patient_gender: fromLoneCell };
   }
   return out;
 }

@@ -262,6 +262,16 @@ function echoedValues(rest: Segment, segments: readonly Segment[], unit: number)
 }
 
 /**
+ * A cell printed as its own label and colon (住时间：2020-4-23, the label misread so the dictionary
+ * did not find it): words then a colon start a label, and the cell is that label's value, never
+ * the value of a label beside or above it. Two to eight characters of Chinese before the colon, as
+ * field labels are; a value (a name, an amount, a hospital) is never followed by a colon.
+ */
+export function startsWithOwnLabel(text: string): boolean {
+  return /^[^\u4e00-\u9fff\dA-Za-z]?[\u4e00-\u9fff]{2,8}\s?[:：]/u.test(text);
+}
+
+/**
  * Where the value of a hit may be, nearest first: the rest of its own segment up to the next hit,
  * then neighbouring segments (right, then below) cut before any term they start with. Each
  * candidate is a segment so callers keep positions for further cutting.
@@ -284,6 +294,7 @@ export function valueCandidates<P>(
   const cutBeforeTerm = (s: Segment): Segment | null => {
     const first = (hitsBySegment.get(s.id) ?? [])[0];
     if (first && first.start === 0) return null;
+    if (startsWithOwnLabel(s.text)) return null;
     return first ? slice(s, 0, first.start) : s;
   };
   if (rest) out.push(...echoedValues(rest, segments, unit));

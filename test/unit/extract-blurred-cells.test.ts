@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
 import { noteCodeWithLostLabel, onlyDateOfPage } from '../../src/extract/lost-labels.js';
-import { genderFromFaintCell, genderFromLabelAlternatives, rereadHeaderFields } from '../../src/extract/reread.js';
+import { genderFromFaintCell, genderFromFaintLoneCell, genderFromLabelAlternatives, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrChar, OcrLine } from '../../src/ocr/types.js';
 import type { Segment } from '../../src/extract/layout.js';
 import { line } from './extract-lines.js';
@@ -118,4 +118,19 @@ test('only date of the page: an outpatient invoice whose date label was spoilt t
   assert.ok(outpatient.ok && outpatient.result.billing_date === '2019-07-26');
   const inpatient = extractInvoice({ lines: page('北京市医疗住院收费票据'), width: 1000, height: 500, variant: 'general' });
   assert.ok(inpatient.ok && inpatient.result.billing_date === '');
+});
+
+test('gender from a faint lone cell: a character holding 女 or 男 right of a label read alone', () => {
+  const label = line('性别：', 600, 700);
+  assert.equal(genderFromFaintLoneCell([label], [line('委', 680, 702)]), 2, '委 is 禾 over 女');
+  assert.equal(genderFromFaintLoneCell([label], [line('舅', 680, 702)]), 1);
+  // A look-alike that does not hold the whole gender, two characters, another row, far right, or
+  // a label with its value already on the line: nothing.
+  assert.equal(genderFromFaintLoneCell([label], [line('文', 680, 702)]), 0);
+  assert.equal(genderFromFaintLoneCell([label], [line('委员', 680, 702)]), 0);
+  assert.equal(genderFromFaintLoneCell([label], [line('委', 680, 760)]), 0);
+  assert.equal(genderFromFaintLoneCell([label], [line('委', 900, 702)]), 0);
+  assert.equal(genderFromFaintLoneCell([line('类别：', 600, 700)], [line('委', 680, 702)]), 0);
+  // Two cells that disagree: nothing.
+  assert.equal(genderFromFaintLoneCell([label], [line('委', 680, 702), line('男', 700, 698)]), 0);
 });

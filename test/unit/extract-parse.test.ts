@@ -113,3 +113,14 @@ test('findAmounts: the yen sign read as V before figures is a currency sign', ()
   assert.deepEqual(findAmounts('（小写）V132.20').map((h) => h.value), [132.2]);
   assert.deepEqual(findAmounts('117G.00').map((h) => h.value), [], 'the figures after a letter and a point are no amount');
 });
+
+test('an amount whose point is followed by a Chinese character lost its decimals and is no amount', () => {
+  assert.deepEqual(findAmounts('个人自付 371.费').map((h) => h.value), []);
+  assert.deepEqual(findAmounts('371.00元').map((h) => h.value), [371]);
+  assert.deepEqual(findAmounts('西药费 371.5元 检查费 20.00').map((h) => h.value), [371.5, 20]);
+});
+
+test('a lone zero before a point and a Chinese character is kept: nothing paid prints 0.00', () => {
+  assert.deepEqual(findAmounts('其他支付：0.海').map((h) => h.value), [0]);
+  assert.deepEqual(findAmounts('其他支付：10.海').map((h) => h.value), []);
+});

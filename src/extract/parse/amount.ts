@@ -90,7 +90,10 @@ export function findAmounts(raw: string): AmountHit[] {
   // letter is a unit (0.25g, 5.00l, 2.50u) or starts one (5.0mg, 0.25ml).
   // Figures right after a point that follows a figure or letter are the tail of a damaged number
   // (117G.00), not an amount of their own.
-  const re = /(?<![\dA-Za-z])(?<![\dA-Za-z][.．])[¥YV]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Za-fh-kn-tv-z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))/g;
+  // A point followed by a Chinese character (371.费) lost its decimals: the figures before it are
+  // not the whole amount, so they are no reading of it (371.00元 keeps its unit after the cents).
+  // A lone 0 stays: a line with nothing paid prints 0.00, and 0.海 is that far likelier than 0.35.
+  const re = /(?<![\dA-Za-z])(?<![\dA-Za-z][.．])[¥YV]?\s?-?\d[\d,]*(?:\.\d{3}(?=\.))*(?:\.\d{2}(?=[A-Za-fh-kn-tv-z](?![A-Za-z]))|(?:\.\d{1,3})?(?![\dA-Za-z]))(?:(?<=(?<![\d,])0)|(?![.．]\s?[\u4e00-\u9fff]))/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const token = m[0];
     const digits = token.replace(/\D/g, '');
