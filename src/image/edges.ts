@@ -70,12 +70,6 @@ export interface EdgeQuadOptions {
    */
   readonly maxPictureBrightness: number;
   readonly minSurroundingPaper: number;
-  /**
-   * Proportions (long / short side) of a dark quad kept as a card (ID-1, 85.6 x 54 mm, under
-   * perspective) when no kept quad shares any of its area: a dark bank card on a pale desk or sheet
-   * is bright-surrounded too, but a picture printed on a page lies inside that page's quad.
-   */
-  readonly darkCardAspect: readonly [number, number];
   /** Least share of a quad each side of an edge crossing it must keep for the quad to be two. */
   readonly minDividedShare: number;
   /** Largest proportions (long / short side) of each part of a quad cut in two. */
@@ -118,7 +112,6 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   minCardBrightness: 0.75,
   maxPictureBrightness: 0.6,
   minSurroundingPaper: 170,
-  darkCardAspect: [1.45, 1.75],
   minDividedShare: 0.25,
   minDividerSupport: 0.7,
   maxPartAspect: 2.4,
@@ -536,30 +529,9 @@ function surroundValue(img: RgbImage, p: readonly Point[]): number {
  * Whether a quad is a picture printed on a page: dark stock (an X-ray, a scan's photo) with bright
  * paper all round it. Documents are paper or card; a dark plate inside white paper is print.
  */
-export function printedPicture(img: RgbImage, p: readonly Point[], o: EdgeQuadOptions): boolean {
+function printedPicture(img: RgbImage, p: readonly Point[], o: EdgeQuadOptions): boolean {
   const around = surroundValue(img, p);
   return around >= o.minSurroundingPaper && stockValue(img, p) < o.maxPictureBrightness * around;
-}
-
-/** Whether a quad has an ID-1 card's proportions (darkCardAspect). */
-export function darkCardShaped(p: readonly Point[], o: Pick<EdgeQuadOptions, 'darkCardAspect'>): boolean {
-  const a = aspect(p);
-  return a >= o.darkCardAspect[0] && a <= o.darkCardAspect[1];
-}
-
-/**
- * Dark card-shaped quads (printedPicture but darkCardShaped) to keep after the others: those sharing
- * no more than `maxOverlap` of their area with a kept quad or an earlier such card. A picture printed
- * on a page lies inside the page's own quad, so only one with no sheet found around it is a card.
- */
-export function keepDarkCards(kept: readonly EdgeQuad[], darkCards: readonly EdgeQuad[], o: Pick<EdgeQuadOptions, 'maxOverlap'>): EdgeQuad[] {
-  const out = [...kept];
-  for (const d of [...darkCards].sort((p, q) => q.score - p.score)) {
-    const dp = quadPointsOf(d.quad);
-    const clash = out.some((k) => convexOverlap(dp, quadPointsOf(k.quad)) > o.maxOverlap * Math.min(d.area, k.area));
-    if (!clash) out.push(d);
-  }
-  return out.sort((p, q) => q.score - p.score);
 }
 
 /** Long over short side of a quad, from the means of its opposite sides. */
@@ -632,7 +604,6 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
     return p;
   };
   const found: EdgeQuad[] = [];
-  const darkCards: EdgeQuad[] = [];
   for (let a = 0; a < pairs.length; a++) {
     for (let b = a + 1; b < pairs.length; b++) {
       const [i, j, ta] = pairs[a];
@@ -707,12 +678,8 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
       const area = Math.abs(signedArea(pts));
       if (area < o.minAreaFraction * w * h) continue;
       if (dividedQuad(lines, [i, j, k, l], ta, tb, pts, o, img)) continue;
-      const quad: EdgeQuad = { quad: toQuad(orderCorners(pts)), area, score, minSupport: minS, weakCardSide: weak >= 0 };
-      if (printedPicture(img, pts, o)) {
-        if (darkCardShaped(pts, o)) darkCards.push(quad);
-        continue;
-      }
-      found.push(quad);
+      if (printedPicture(img, pts, o)) continue;
+      found.push({ quad: toQuad(orderCorners(pts)), area, score, minSupport: minS, weakCardSide: weak >= 0 });
     }
   }
   found.sort((p, q) => q.score - p.score);
@@ -726,5 +693,5 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
     });
     if (!clash) kept.push(f);
   }
-  return keepDarkCards(kept, darkCards, o);
+  return kept;
 }
