@@ -9,7 +9,7 @@ import type { OcrChar, OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME, repairHospitalName } from './header.js';
 import { headerValueTables, readHeaderValue } from './header-values.js';
 import { dropStrayBeforePlace, hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
-import { boxOfQuad } from './layout.js';
+import { boxOfQuad, centreY, height } from './layout.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type HeaderField } from './tables.js';
 
@@ -346,6 +346,11 @@ export function genderStrips(lines: readonly OcrLine[]): Quad8[] {
   return out.slice(0, 2);
 }
 
+/** The gender every reading agrees on; 0 when none or they disagree. */
+function soleGender(found: ReadonlySet<1 | 2>): 0 | 1 | 2 {
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
 /**
  * A gender cell whose label OCR misread in its first character (生别：女, 心别男: the seal or a
  * speck over 性): a line of one character, 别, an optional colon and 男 or 女 alone is the gender,
@@ -360,15 +365,18 @@ export function genderFromMisreadLabel(lines: readonly OcrLine[]): 0 | 1 | 2 {
     const m = /^[^\u4e00-\u9fff]?([\u4e00-\u9fff])别[:：]?([男女])$/u.exec(compact(l.text));
     if (m && !otherBie.has(m[1]!)) found.add(m[2] === '男' ? 1 : 2);
   }
-  return found.size === 1 ? [...found][0]! : 0;
+  return soleGender(found);
 }
 
-/** Least probability a label character's alternative needs to stand for the misread character. */
-const LABEL_ALTERNATIVE_MIN = 0.03;
+/**
+ * Least probability an alternative needs to stand for a character of the gender cell the
+ * recogniser misread (a label character or the value).
+ */
+const GENDER_ALTERNATIVE_MIN = 0.03;
 
 /** Whether a read character is `want`, or an unsure reading with `want` among its alternatives. */
 function readsAs(c: OcrChar | undefined, want: string): boolean {
-  return c !== undefined && (c.char === want || (c.alternatives ?? []).some((a) => a.char === want && a.score >= LABEL_ALTERNATIVE_MIN));
+  return c !== undefined && (c.char === want || (c.alternatives ?? []).some((a) => a.char === want && a.score >= GENDER_ALTERNATIVE_MIN));
 }
 
 /**
@@ -386,7 +394,7 @@ export function genderFromLabelAlternatives(lines: readonly OcrLine[]): 0 | 1 | 
     if (!value || !/^[男女]$/.test(value.char) || (chars.length !== 3 && !withColon)) continue;
     if (readsAs(chars[0], '性') && readsAs(chars[1], '别')) found.add(value.char === '男' ? 1 : 2);
   }
-  return found.size === 1 ? [...found][0]! : 0;
+  return soleGender(found);
 }
 
 /** The gender in a re-read strip of its label and value; 0 when it holds none. */
@@ -409,7 +417,7 @@ export function genderFromFaintCell(faint: readonly OcrLine[]): 0 | 1 | 2 {
     const m = /^[^\u4e00-\u9fff]?性别[:：]?([男女])$/u.exec(compact(l.text));
     if (m) found.add(m[1] === '男' ? 1 : 2);
   }
-  return found.size === 1 ? [...found][0]! : 0;
+  return soleGender(found);
 }
 
 /** A line holding the gender label alone, its value cell left for another line. */
@@ -427,23 +435,20 @@ export function genderFromFaintLoneCell(lines: readonly OcrLine[], faint: readon
   for (const label of lines) {
     if (!LONE_GENDER_LABEL.test(compact(label.text))) continue;
     const lb = boxOfQuad(label.quad);
-    const h = lb.y1 - lb.y0;
+    const h = height(lb);
     if (h <= 0) continue;
     for (const cell of faint) {
       const chars = [...compact(cell.text)];
       const gender = chars.length === 1 ? t.genderContaining.get(chars[0]!) : undefined;
       if (gender === undefined) continue;
       const cb = boxOfQuad(cell.quad);
-      const sameRow = Math.abs((cb.y0 + cb.y1) / 2 - (lb.y0 + lb.y1) / 2) <= 0.5 * h;
+      const sameRow = Math.abs(centreY(cb) - centreY(lb)) <= 0.5 * h;
       const justRight = cb.x0 >= lb.x1 - 0.5 * h && cb.x0 <= lb.x1 + 3 * h;
       if (sameRow && justRight) found.add(gender);
     }
   }
-  return found.size === 1 ? [...found][0]! : 0;
+  return soleGender(found);
 }
-
-/** Least probability an alternative needs to stand for a gender value the recogniser misread. */
-const GENDER_ALTERNATIVE_MIN = 0.03;
 
 /**
  * A gender cell read as its label and one character that is no gender (性别效 on a blurred photo):
@@ -459,7 +464,7 @@ export function genderFromAlternatives(lines: readonly OcrLine[]): 0 | 1 | 2 {
     const genders = (last.alternatives ?? []).filter((a) => (a.char === '男' || a.char === '女') && a.score >= GENDER_ALTERNATIVE_MIN);
     if (genders.length === 1) found.add(genders[0]!.char === '男' ? 1 : 2);
   }
-  return found.size === 1 ? [...found][0]! : 0;
+  return soleGender(found);
 }
 
 /**
@@ -704,15 +709,11 @@ export async function rereadHeaderFields(
     const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines, ...faint]);
     if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
   }
-  // Still none: a faint line that read the whole cell, label and value, below the drop score.
+  // Still none: a faint line that read the whole cell, label and value, below the drop score; else
+  // a lone faint character right of the label, holding 男 or 女 in its shape.
   if (out.patient_gender === 0) {
-    const fromFaint = genderFromFaintCell(faint);
+    const fromFaint = genderFromFaintCell(faint) || genderFromFaintLoneCell([...lines, ...faint], faint);
     if (fromFaint !== 0) out = { ...out, patient_gender: fromFaint };
-  }
-  // Still none: a lone faint character right of the label, holding 男 or 女 in its shape.
-  if (out.patient_gender === 0) {
-    const fromLoneCell = genderFromFaintLoneCell([...lines, ...faint], faint);
-    if (fromLoneCell !== 0) out = { ...out, patient_gender: fromLoneCell };
   }
   return out;
 }

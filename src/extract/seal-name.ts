@@ -283,6 +283,17 @@ export const DOUBTFUL_CHAR_SCORE = 0.6;
 /** Misread characters a repaired name may differ from its page line in and still be found there. */
 const MAX_REPAIRED_CHARS = 2;
 
+/** Lines whose recogniser gave one score per character, so scores line up with the text. */
+function scoredLines(lines: readonly OcrLine[]): OcrLine[] {
+  return lines.filter((l) => l.chars.length === [...l.text].length);
+}
+
+/** Where `text` first starts in the line, counted in characters; -1 when it holds none. */
+function charIndexOf(line: OcrLine, text: string): number {
+  const at = line.text.indexOf(text);
+  return at < 0 ? -1 : [...line.text.slice(0, at)].length;
+}
+
 /**
  * The page line the printed name was read from, with the name's first character's place in it: the
  * first line holding the name as read, else the first holding it with one or two characters
@@ -292,10 +303,10 @@ const MAX_REPAIRED_CHARS = 2;
 export function lineOfName(name: string, lines: readonly OcrLine[]): { line: OcrLine; start: number } | null {
   if (name === '') return null;
   const want = [...name];
-  const scored = lines.filter((l) => l.chars.length === [...l.text].length);
+  const scored = scoredLines(lines);
   for (const line of scored) {
-    const at = line.text.indexOf(name);
-    if (at >= 0) return { line, start: [...line.text.slice(0, at)].length };
+    const start = charIndexOf(line, name);
+    if (start >= 0) return { line, start };
   }
   const allowed = Math.min(MAX_REPAIRED_CHARS, Math.floor((want.length - 1) / 3));
   for (const line of scored) {
@@ -411,7 +422,7 @@ export function placeFromAlternative(
 ): string {
   if (places.some((p) => name.startsWith(p))) return name;
   const chars = [...name];
-  const scored = lines.filter((l) => l.chars.length === [...l.text].length);
+  const scored = scoredLines(lines);
   const fits = provincePlaces.filter((p) => {
     const want = [...p];
     if (want.length < 2 || chars.length <= want.length + 1) return false;
@@ -420,9 +431,9 @@ export function placeFromAlternative(
     const k = differ[0]!;
     const head = chars.slice(0, want.length + 1).join('');
     return scored.some((l) => {
-      const at = l.text.indexOf(head);
+      const at = charIndexOf(l, head);
       if (at < 0) return false;
-      const c = l.chars[[...l.text.slice(0, at)].length + k];
+      const c = l.chars[at + k];
       return c !== undefined && (c.alternatives ?? []).some((a) => a.char === want[k]);
     });
   });
@@ -444,9 +455,9 @@ function cityBeforeLoneMark(name: string, scored: readonly OcrLine[], provincePl
   const head = chars.slice(0, 3).join('');
   const firsts = new Set([chars[0]!]);
   for (const l of scored) {
-    const at = l.text.indexOf(head);
+    const at = charIndexOf(l, head);
     if (at < 0) continue;
-    for (const a of l.chars[[...l.text.slice(0, at)].length]?.alternatives ?? []) firsts.add(a.char);
+    for (const a of l.chars[at]?.alternatives ?? []) firsts.add(a.char);
   }
   // A province's short name (安徽 of 安徽省) is no city.
   const isProvince = (p: string) => provincePlaces.some((q) => q.startsWith(p) && /(省|自治区)$/u.test(q));

@@ -7,6 +7,7 @@
  * filling a frame stay one document: nothing but a seam tells them apart there.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { quantile } from './printed-rule.js';
 import type { RgbImage } from './types.js';
 
 /** Samples taken along each side of a part's box. */
@@ -38,10 +39,7 @@ export function stockColour(img: RgbImage, q: Quad8): [number, number, number] {
       for (let c = 0; c < 3; c++) channels[c].push(img.data[j + c]);
     }
   }
-  const level = (values: number[]): number => {
-    values.sort((u, v) => u - v);
-    return values[Math.min(values.length - 1, Math.floor((1 - STOCK_QUANTILE) * values.length))];
-  };
+  const level = (values: number[]): number => quantile(values, 1 - STOCK_QUANTILE);
   return [level(channels[0]), level(channels[1]), level(channels[2])];
 }
 

@@ -44,7 +44,8 @@ export const DEFAULT_PRINTED_RULE_OPTIONS: PrintedRuleOptions = {
   minEndSupport: 0.15,
 };
 
-function quantile(values: number[], share: number): number {
+/** The value `share` of the way up the sorted values (sorts them in place); 0 for none. */
+export function quantile(values: number[], share: number): number {
   if (values.length === 0) return 0;
   values.sort((a, b) => a - b);
   return values[Math.min(values.length - 1, Math.floor(values.length * share))];
