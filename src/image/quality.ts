@@ -16,6 +16,7 @@ import { cornerCutByFrame } from './corner-contact.js';
 import { scannedPageState } from './scan-page.js';
 import { stopsShortOfFrame } from './frame-side.js';
 import { findSheet, type SheetReading } from './sheet-extent.js';
+import { maskSolidity } from './sheet-shape.js';
 import { detectSeals } from './seals.js';
 import { paperTraits, type PaperTraits } from './screen.js';
 import type { RgbImage } from './types.js';
@@ -102,6 +103,13 @@ export interface QualitySettings {
   readonly deskShowsShare: number;
   /** Frame pixels of the grown sheet on a side that show it reaching that side. */
   readonly sheetContact: number;
+  /**
+   * Solidity (sheet-shape.ts) under which a sheet grown out to the frame on a desk is two papers
+   * merged (the growth slipped into a paper under the sheet), not one sheet running out.
+   */
+  readonly mergedSolidity: number;
+  /** Completeness score of such a sheet: it lies in view, less surely than one grown clear of the frame. */
+  readonly mergedSheet: number;
 }
 
 export const QUALITY_SETTINGS: QualitySettings = {
@@ -140,6 +148,8 @@ export const QUALITY_SETTINGS: QualitySettings = {
   occluded: 0.3,
   deskShowsShare: 0.6,
   sheetContact: 3,
+  mergedSolidity: 0.93,
+  mergedSheet: 0.65,
 };
 
 export interface QualityInput {
@@ -311,6 +321,18 @@ export function sheetCutWhereDeskShows(desk: DeskReading, s: QualitySettings = Q
   return contact.some((c, side) => c >= s.sheetContact && desk.border[side] < s.deskShowsShare);
 }
 
+/**
+ * Whether the sheet grown from the middle of a whole upload on a desk reached the frame only by
+ * running into another paper under it: the grown shape is not one quad (its solidity is under
+ * `mergedSolidity`). The localiser found no outline of the sheet to tell where it ends, and the
+ * paper that reaches the frame is the one below, not the sheet: such a sheet is taken as lying in
+ * view (a claim photo is taken of the document on top; the papers under it run out of the frame).
+ */
+export function grownIntoPaperBelow(desk: DeskReading, s: QualitySettings = QUALITY_SETTINGS): boolean {
+  const mask = desk.sheet.mask;
+  return desk.sheet.extent === 'cut' && mask !== null && maskSolidity(mask) < s.mergedSolidity;
+}
+
 export function completenessScore(input: QualityInput, s: QualitySettings = QUALITY_SETTINGS): number {
   const { image, quad, crop } = input;
   const onFrame = sidesOnFrame(image, quad, s);
@@ -337,6 +359,7 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   // part of it a sheet running out.
   const desk = input.desk ?? readDesk(work, s);
   if (desk.surface) {
+    if (grownIntoPaperBelow(desk, s)) return s.mergedSheet;
     if (desk.sheet.extent !== 'unknown') return desk.sheet.extent === 'inside' ? s.insideFrame : 0.25;
     return Math.max(...desk.border) < s.borderPaperNone ? s.insideFrame : 0.25;
   }
