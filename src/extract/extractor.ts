@@ -30,7 +30,7 @@ import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
 import { scanSegments, TermDictionary } from './terms.js';
 import { canonicalTitle } from './title.js';
-import { capitalOnlyTotal, chooseTotal } from './total.js';
+import { capitalOnlyTotal, chooseTotal, figuresAgainstCapitalLine } from './total.js';
 import { parseCapitalAmount } from './parse/capital.js';
 import { billingDateFromVisit, doubtedSlip, fullerReading, lostFiguresOf, restoreDivisionDigit } from './values.js';
 
@@ -249,6 +249,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   let total = chooseTotal(totalFigures, totalCapital, corroborations);
   // Neither reading parsed (a blurred photo): the amount the 大写 text spells, misreads allowed.
   if (total === 0 && totalFigures === null && totalCapital === null) total = totalFromCapitalText(capitalTexts, pageAmounts(segments)) ?? 0;
+  // The 大写 label lost: a line that is a 大写 amount alone is the capital reading to weigh the figures against.
+  if (totalFigures !== null && totalCapital === null) total = figuresAgainstCapitalLine(total, capitalTexts, corroborations);
 
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);
@@ -338,7 +340,10 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const readName = preferHospitalShaped([labelledName, guess].map((n) => n.replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1')));
   // Seal text read before the name (收四川省…) is cut off, or the name dropped when it cannot be.
   // A label missing its first character (款单位(章), the seal took 收) is read as part of the text.
-  const hospitalName = repairHospitalName(trimSealLead(dropLeadingLabel(readName), placeNames()), province, tables);
+  // The place the seal cut is given back before the lead is judged (住院收州市第三医院: 州市 is 广州市's
+  // tail on a Guangdong invoice), as the re-read of the payee line does.
+  const restore = (name: string) => repairHospitalName(name, province, tables);
+  const hospitalName = repairHospitalName(trimSealLead(dropLeadingLabel(readName), placeNames(), restore), province, tables);
   const result: MedicalResult = {
     note_title: titleText,
     type,
