@@ -28,7 +28,7 @@ import { daysBetween } from './parse/date.js';
 import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
-import { scanSegments, TermDictionary } from './terms.js';
+import { scanSegments, TermDictionary, type TermHit } from './terms.js';
 import { canonicalTitle } from './title.js';
 import { capitalOnlyTotal, chooseTotal, figuresAgainstCapitalLine } from './total.js';
 import { parseCapitalAmount } from './parse/capital.js';
@@ -199,6 +199,22 @@ function totalCorroborations(
   return out;
 }
 
+/**
+ * A note code read one figure too short for the code reader (49252 for 649252: the first figure lost
+ * at the colon) after its own label, given its division code's first figure back (restoreDivisionDigit).
+ * '' when no such reading, or two different ones.
+ */
+function shortCodeRestored(hits: readonly TermHit<TermPayload>[], adminCode: string | undefined): string {
+  const found = new Set<string>();
+  for (const h of hits) {
+    if (!h.payloads.some((p) => p.type === 'field' && p.field === 'note_code')) continue;
+    const figures = /^[:：]?(\d{5,13})(?!\d)/.exec(h.segment.text.slice(h.end))?.[1];
+    const restored = figures ? restoreDivisionDigit(figures, adminCode) : '';
+    if (figures && restored !== figures) found.add(restored);
+  }
+  return found.size === 1 ? [...found][0]! : '';
+}
+
 export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const tables = extractTables();
   const found = refusal(input.lines, tables);
@@ -225,7 +241,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
 
   // A code's lost first figure comes back from the province's division code (values.ts).
   const adminCode = province ? tables.provinces.get(province)?.adminCode : undefined;
-  const readCode = restoreDivisionDigit(str(header, 'note_code'), adminCode);
+  const readCode = restoreDivisionDigit(str(header, 'note_code'), adminCode) || shortCodeRestored(hits, adminCode);
   // No code read: its label may have been lost in the blur (T：52250474), the value's form still says it is the code.
   const lostLabelCode = readCode === '' ? noteCodeWithLostLabel(segments, adminCode, [...tables.fields.values()].flatMap((f) => f.labels), headerStrings(header)) : '';
   const noteCode = lostLabelCode || readCode;
