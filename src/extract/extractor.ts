@@ -215,6 +215,22 @@ function shortCodeRestored(hits: readonly TermHit<TermPayload>[], adminCode: str
   return found.size === 1 ? [...found][0]! : '';
 }
 
+/**
+ * The invoice number read up to a speck taken for a point (257390 of a cell 257390.14), made whole
+ * when a cell holds the number, the point and more figures alone, and those figures joined are
+ * another reading of the number on the page (the printed No 25739014): numbers hold no points.
+ * The value as read otherwise.
+ */
+function joinedAtSpeck(value: string, segments: readonly Segment[], readings: readonly string[]): string {
+  if (!/^\d+$/.test(value)) return value;
+  for (const s of segments) {
+    const m = /^(?:[^\d]*[:：])?(\d+)[.,·](\d+)$/.exec(s.text);
+    const joined = m && m[1] === value ? m[1] + m[2]! : '';
+    if (joined !== '' && readings.includes(joined)) return joined;
+  }
+  return value;
+}
+
 export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const tables = extractTables();
   const found = refusal(input.lines, tables);
@@ -290,7 +306,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))
     .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
     .filter((n) => n !== '');
-  let noteNo = fullerReading(str(header, 'note_no'), noteNoReadings);
+  let noteNo = fullerReading(joinedAtSpeck(str(header, 'note_no'), segments, noteNoReadings), noteNoReadings);
   let checkCode = str(header, 'check_code');
   let billingDate = str(header, 'billing_date');
   let noteCodeOut = noteCode;

@@ -240,3 +240,12 @@ test('a note code read one figure short after its label gets its division code\'
   // 另 is the recogniser's common misread of 别 (刂 lost): listed as a gender label.
   assert.equal(out.ok && out.result.patient_gender, 1);
 });
+
+test('an invoice number read up to a speck taken for a point is made whole when the printed No agrees', () => {
+  const base = [TITLE, line('No 25739014', 700, 60), line('票据号码：', 500, 100), line('合计 377.20', 60, 200)];
+  const out = extractInvoice({ lines: [...base, line('257390.14', 620, 100)], width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(out.ok && out.result.note_no, '25739014');
+  // No other reading agrees: the number as read.
+  const alone = extractInvoice({ lines: [TITLE, line('票据号码：', 500, 100), line('257390.14', 620, 100), line('合计 377.20', 60, 200)], width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(alone.ok && alone.result.note_no, '257390');
+});
