@@ -28,9 +28,9 @@ import { daysBetween } from './parse/date.js';
 import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
-import { scanSegments, TermDictionary } from './terms.js';
+import { scanSegments, TermDictionary, type TermHit } from './terms.js';
 import { canonicalTitle } from './title.js';
-import { capitalOnlyTotal, chooseTotal } from './total.js';
+import { capitalOnlyTotal, chooseTotal, figuresAgainstCapitalLine } from './total.js';
 import { parseCapitalAmount } from './parse/capital.js';
 import { billingDateFromVisit, doubtedSlip, fullerReading, lostFiguresOf, restoreDivisionDigit } from './values.js';
 
@@ -199,6 +199,38 @@ function totalCorroborations(
   return out;
 }
 
+/**
+ * A note code read one figure too short for the code reader (49252 for 649252: the first figure lost
+ * at the colon) after its own label, given its division code's first figure back (restoreDivisionDigit).
+ * '' when no such reading, or two different ones.
+ */
+function shortCodeRestored(hits: readonly TermHit<TermPayload>[], adminCode: string | undefined): string {
+  const found = new Set<string>();
+  for (const h of hits) {
+    if (!h.payloads.some((p) => p.type === 'field' && p.field === 'note_code')) continue;
+    const figures = /^[:：]?(\d{5,13})(?!\d)/.exec(h.segment.text.slice(h.end))?.[1];
+    const restored = figures ? restoreDivisionDigit(figures, adminCode) : '';
+    if (figures && restored !== figures) found.add(restored);
+  }
+  return found.size === 1 ? [...found][0]! : '';
+}
+
+/**
+ * The invoice number read up to a speck taken for a point (257390 of a cell 257390.14), made whole
+ * when a cell holds the number, the point and more figures alone, and those figures joined are
+ * another reading of the number on the page (the printed No 25739014): numbers hold no points.
+ * The value as read otherwise.
+ */
+function joinedAtSpeck(value: string, segments: readonly Segment[], readings: readonly string[]): string {
+  if (!/^\d+$/.test(value)) return value;
+  for (const s of segments) {
+    const m = /^(?:[^\d]*[:：])?(\d+)[.,·](\d+)$/.exec(s.text);
+    const joined = m && m[1] === value ? m[1] + m[2]! : '';
+    if (joined !== '' && readings.includes(joined)) return joined;
+  }
+  return value;
+}
+
 export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const tables = extractTables();
   const found = refusal(input.lines, tables);
@@ -225,7 +257,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
 
   // A code's lost first figure comes back from the province's division code (values.ts).
   const adminCode = province ? tables.provinces.get(province)?.adminCode : undefined;
-  const readCode = restoreDivisionDigit(str(header, 'note_code'), adminCode);
+  const readCode = restoreDivisionDigit(str(header, 'note_code'), adminCode) || shortCodeRestored(hits, adminCode);
   // No code read: its label may have been lost in the blur (T：52250474), the value's form still says it is the code.
   const lostLabelCode = readCode === '' ? noteCodeWithLostLabel(segments, adminCode, [...tables.fields.values()].flatMap((f) => f.labels), headerStrings(header)) : '';
   const noteCode = lostLabelCode || readCode;
@@ -249,6 +281,8 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   let total = chooseTotal(totalFigures, totalCapital, corroborations);
   // Neither reading parsed (a blurred photo): the amount the 大写 text spells, misreads allowed.
   if (total === 0 && totalFigures === null && totalCapital === null) total = totalFromCapitalText(capitalTexts, pageAmounts(segments)) ?? 0;
+  // The 大写 label lost: a line that is a 大写 amount alone is the capital reading to weigh the figures against.
+  if (totalFigures !== null && totalCapital === null) total = figuresAgainstCapitalLine(total, capitalTexts, corroborations);
 
   const pageText = compact(input.lines.map((l) => l.text).join(''));
   let type = parseInvoiceType(titleText);
@@ -272,7 +306,7 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
     .filter((h) => h.payloads.some((p) => p.type === 'field' && p.field === 'note_no'))
     .map((h) => /\d{6,14}/.exec(h.segment.text.slice(h.end))?.[0] ?? '')
     .filter((n) => n !== '');
-  let noteNo = fullerReading(str(header, 'note_no'), noteNoReadings);
+  let noteNo = fullerReading(joinedAtSpeck(str(header, 'note_no'), segments, noteNoReadings), noteNoReadings);
   let checkCode = str(header, 'check_code');
   let billingDate = str(header, 'billing_date');
   let noteCodeOut = noteCode;
@@ -338,7 +372,10 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const readName = preferHospitalShaped([labelledName, guess].map((n) => n.replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1')));
   // Seal text read before the name (收四川省…) is cut off, or the name dropped when it cannot be.
   // A label missing its first character (款单位(章), the seal took 收) is read as part of the text.
-  const hospitalName = repairHospitalName(trimSealLead(dropLeadingLabel(readName), placeNames()), province, tables);
+  // The place the seal cut is given back before the lead is judged (住院收州市第三医院: 州市 is 广州市's
+  // tail on a Guangdong invoice), as the re-read of the payee line does.
+  const restore = (name: string) => repairHospitalName(name, province, tables);
+  const hospitalName = repairHospitalName(trimSealLead(dropLeadingLabel(readName), placeNames(), restore), province, tables);
   const result: MedicalResult = {
     note_title: titleText,
     type,

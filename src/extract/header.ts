@@ -217,7 +217,7 @@ export function readHeader(
         }
       }
       if (value !== undefined) {
-        out[field] = value;
+        out[field] = kind === 'person' && typeof value === 'string' ? nameAfterShortLabel(hit, value) : value;
         break;
       }
     }
@@ -238,6 +238,27 @@ export function readHeader(
   return out;
 }
 
+/** Least recogniser score of a character read where a label's last one should stand, to be taken for a name's. */
+const SURE_CHAR_SCORE = 0.9;
+
+/**
+ * A name read after a label the dictionary matched with its last character misread (交款钟梅梅: 钟
+ * for 人), given that character back when it is a common family name the recogniser was sure of
+ * and no colon follows it: 钟 looks nothing like 人, so the label lost its last character (faint or
+ * left out with its colon) and 钟 starts the name. The value as read otherwise.
+ */
+export function nameAfterShortLabel(hit: TermHit<TermPayload>, value: string, t = headerValueTables()): string {
+  const chars = hit.segment.chars;
+  const term = [...hit.term];
+  if (term.length < 3 || hit.end - hit.start !== term.length || hit.end > chars.length) return value;
+  const read = chars.slice(hit.start, hit.end).map((c) => c.char);
+  const last = chars[hit.end - 1]!;
+  if (read.slice(0, -1).join('') !== term.slice(0, -1).join('') || last.char === term[term.length - 1]) return value;
+  if (!t.surnames.has(last.char) || (last.score ?? 0) < SURE_CHAR_SCORE || /^[:：]/.test(chars[hit.end]?.char ?? '')) return value;
+  const name = last.char + value;
+  return [...name].length <= 4 && hit.segment.text.slice(hit.end).startsWith(value) ? name : value;
+}
+
 /**
  * The patient's name when the picture's left edge cut its label off (交款人： lost, 魏东宇 left):
  * the page is cut there when another cell at the edge starts with the tail of a label and its
@@ -254,17 +275,24 @@ export function nameAtCutEdge(
 ): string {
   if (segments.length === 0) return '';
   const atEdge = segments.filter((s) => startsAtCutEdge(s, unit));
-  if (!atEdge.some((s) => /^[\u4e00-\u9fff]{1,4}[:：]/.test(s.text))) return '';
+  // A colon at the edge with its whole label cut off (：沈春辉) shows the cut as well.
+  if (!atEdge.some((s) => /^[\u4e00-\u9fff]{0,4}[:：]/.test(s.text))) return '';
   const top = Math.min(...segments.map((s) => s.box.y0));
   const bottom = Math.max(...segments.map((s) => s.box.y1));
   const upper = atEdge.filter((s) => centreY(s.box) < top + 0.4 * (bottom - top));
   const startsWithSurname = (name: string) => name !== '' && t.surnames.has([...name][0]!);
   // A name after its label's tail (名：许子佳) is the patient's whatever bare cells the cut left
   // (成药费 of 中成药费 also starts with a family name): a bare cell decides only without one.
-  const tailed = upper.map((s) => nameAfterLabelTail(s.text, nameLabels)).filter(startsWithSurname);
+  // So is one after a colon alone, the whole label cut off (：沈春辉).
+  const tailed = upper.map((s) => nameAfterLabelTail(s.text, nameLabels) || nameAfterLoneColon(s.text)).filter(startsWithSurname);
   if (tailed.length > 0) return tailed.length === 1 ? tailed[0]! : '';
   const bare = upper.filter((s) => /^[\u4e00-\u9fff]{2,4}$/.test(s.text) && (bySegment.get(s.id) ?? []).length === 0).map((s) => s.text).filter(startsWithSurname);
   return bare.length === 1 ? bare[0]! : '';
+}
+
+/** The two to four Chinese characters after a colon that starts an edge cell (：沈春辉); '' otherwise. */
+function nameAfterLoneColon(text: string): string {
+  return /^[:：]([\u4e00-\u9fff]{2,4})$/.exec(compact(text))?.[1] ?? '';
 }
 
 /**
@@ -506,5 +534,5 @@ export function repairHospitalName(name: string, province: Province | undefined,
   const bare = name.replace(/^[^\u4e00-\u9fff]+/, '').replace(/^[^:：]{1,3}[:：]+(?=[\u4e00-\u9fff])/u, '');
   // A stray character before the place is dropped last: the place repair first gives back a
   // place misread in its first character (汉津市 -> 天津市), which would otherwise look like one.
-  return dropStrayBeforePlace(trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables))), placesOf(tables));
+  return dropStrayBeforePlace(trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables), undefined, placesOf(tables))), placesOf(tables));
 }

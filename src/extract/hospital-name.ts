@@ -354,12 +354,14 @@ function allowedMisreads(length: number): number {
  * 第一 and 第二 alike: left as read), only Chinese characters are replaced, and characters that
  * belong to a word read exactly are never touched, so a correct name never changes.
  */
-export function repairNameWords(read: string, t: HospitalNameTables = hospitalNameTables()): string {
+export function repairNameWords(read: string, t: HospitalNameTables = hospitalNameTables(), places: readonly string[] = []): string {
   // A lost character first: 第二民医院 is one character from 人民医院 too, but the longer word
   // 第二人民医院 explains all of it.
-  const name = restoreLostLastCharacter(restoreLostCharacter(read, t), t);
+  const name = restoreLostLastCharacter(restoreLostCharacter(restoreLostFirstAfterPlace(read, places, t), t), t);
   const chars = [...name];
   const covered = coveredByWords(name, t);
+  // A place read exactly at the start (郑州腔医院) is no misread word: 州腔医院 is not 口腔医院.
+  for (let k = 0; k < placeEnd(name, places); k++) covered[k] = true;
   // Windows (start, length) -> the words that fit them with their numbers of misreads.
   const windows = new Map<string, { start: number; word: string[]; misreads: number }[]>();
   for (const w of t.nameWords) {
@@ -398,6 +400,33 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
     });
   }
   return repairOrdinal(out.join(''), t);
+}
+
+/**
+ * Characters of the place (longest first) a name starts with, its city's 市 included (郑州市腔医院:
+ * the city names list 郑州); 0 when it starts at no place.
+ */
+function placeEnd(name: string, places: readonly string[]): number {
+  const found = places.filter((p) => name.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+  if (found === undefined) return 0;
+  const length = [...found].length;
+  return [...name][length] === '市' && !/[省市区]$/u.test(found) ? length + 1 : length;
+}
+
+/**
+ * A generic word of four characters and more that lost its first character right after the place
+ * the name starts with (郑州腔医院 for 郑州口腔医院: a thin or faint first stroke group, or the
+ * seal's ink): a place is followed by a word of the name, never by the tail of one. Only when
+ * exactly one word fits (科医院 ends 儿科, 骨科 and 眼科医院 alike: left as read).
+ */
+function restoreLostFirstAfterPlace(name: string, places: readonly string[], t: HospitalNameTables): string {
+  const end = placeEnd(name, places);
+  if (end === 0) return name;
+  const chars = [...name];
+  const rest = chars.slice(end).join('');
+  if (t.nameWords.some((w) => rest.startsWith(w))) return name;
+  const fits = new Set(t.nameWords.filter((w) => [...w].length >= MIN_RESTORED_WORD && rest.startsWith([...w].slice(1).join(''))).map((w) => [...w][0]!));
+  return fits.size === 1 ? chars.slice(0, end).join('') + [...fits][0]! + rest : name;
 }
 
 /**

@@ -42,8 +42,12 @@ export function noteCodeWithLostLabel(
   return found.size === 1 ? [...found][0]! : '';
 }
 
-/** A cell that is a date with separators alone, after at most a couple of stray characters and a colon. */
-const DATE_CELL = /^(?:[^:：\d]{0,2}[:：])?(\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?)$/u;
+/**
+ * A cell that is a date with separators alone, after at most a couple of stray characters and a
+ * colon, or after a spoilt label that still ends in 日期 or 期 with its colon lost too (继日期 for
+ * 开票日期: the blur merged two characters into one).
+ */
+const DATE_CELL = /^(?:[^:：\d]{0,2}[:：]|[^:：\d]{0,2}日?期[:：]?)?(\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?)$/u;
 
 /**
  * The billing date of an outpatient invoice whose date label the blur spoilt (开家O期 for 开票日期,

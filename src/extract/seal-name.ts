@@ -219,7 +219,7 @@ const NUMERALS = '一二三四五六七八九十';
  */
 export function numeralFromSeal(printed: string, readings: readonly string[]): string {
   const m = new RegExp(`第([^${NUMERALS}\\d])((?:人民|附属|中心)?医院)`, 'u').exec(printed);
-  if (!m) return printed;
+  if (!m) return lostNumeralFromSeal(printed, readings);
   const word = m[2]!;
   const found = new Set<string>();
   for (const r of readings) {
@@ -227,6 +227,33 @@ export function numeralFromSeal(printed: string, readings: readonly string[]): s
   }
   if (found.size !== 1) return printed;
   return printed.slice(0, m.index) + '第' + [...found][0]! + printed.slice(m.index + 2);
+}
+
+/** Words a numeral of 第X comes before in a name, longest first (第一人民医院, 第三医院). */
+const NUMBERED_WORDS = ['人民医院', '附属医院', '中心医院', '医院'];
+
+/**
+ * The printed name's 第 followed by no numeral at all (南京第医院, 河南省第医院: the numeral, or the
+ * numeral and the word after it, lost under the seal or in the gap between two boxes) given what
+ * the seal's readings print between a numeral and the word the printed name goes on with (…三医院
+ * in a ring read 南三医院, 第一人民医院 in one read whole). Only when the readings show exactly one
+ * such insert: the ring names the same issuer. The name as read otherwise.
+ */
+export function lostNumeralFromSeal(printed: string, readings: readonly string[]): string {
+  const at = printed.indexOf('第');
+  if (at < 0) return printed;
+  const after = printed.slice(at + 1);
+  const word = NUMBERED_WORDS.find((w) => after.startsWith(w));
+  if (word === undefined) return printed;
+  const inserts = new Set<string>();
+  for (const r of readings) {
+    for (const n of r.matchAll(new RegExp(`([${NUMERALS}])((?:人民|附属|中心)?${word})`, 'gu'))) {
+      // The reading's numeral and the words between it and the printed name's next word.
+      inserts.add(n[1]! + n[2]!.slice(0, n[2]!.length - word.length));
+    }
+  }
+  if (inserts.size !== 1) return printed;
+  return printed.slice(0, at + 1) + [...inserts][0]! + after;
 }
 
 /**
@@ -368,6 +395,27 @@ export function repairWithAlternatives(name: string, lines: readonly OcrLine[], 
   return out;
 }
 
+/**
+ * The name without characters read after its suffix that the recogniser doubted (兰州儿童医院中年,
+ * 年 read at 0.37): a tail printed with the name (…医院门诊部, …医院分院) is read as surely as the
+ * name, while the seal's ring ink run into the row is not. The name as read when its line is not
+ * found or every tail character is sure.
+ */
+export function withoutDoubtfulTail(name: string, lines: readonly OcrLine[], t: HospitalNameTables = hospitalNameTables()): string {
+  const m = t.pattern.exec(name);
+  if (!m) return name;
+  const end = [...name.slice(0, m.index + m[0].length)].length;
+  const length = [...name].length;
+  if (end === length) return name;
+  const found = lineOfName(name, lines);
+  if (!found) return name;
+  for (let k = end; k < length; k++) {
+    const c = found.line.chars[found.start + k];
+    if (c !== undefined && c.score < DOUBTFUL_CHAR_SCORE) return [...name].slice(0, end).join('');
+  }
+  return name;
+}
+
 /** Shortest generic word an alternative character may complete: shorter ones occur by chance. */
 const MIN_ALTERNATIVE_WORD = 4;
 
@@ -490,7 +538,7 @@ export async function sealCheckedHospital(
   repairPlace: (piece: string) => string = (piece) => piece,
 ): Promise<string> {
   // A doubtful character whose alternative completes a generic word needs no seal either.
-  const read0 = repairWithAlternatives(printed, page.lines);
+  const read0 = repairWithAlternatives(withoutDoubtfulTail(printed, page.lines), page.lines);
   const doubtful = doubtfulPositions(read0, page.lines);
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
   const placed = repairDoubtfulPlace(read0, doubtful, provincePlaces);

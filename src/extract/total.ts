@@ -6,6 +6,7 @@
  * capital still has, while a capital reading that lost numerals is a shorter figure.
  */
 import { sameAmount } from './parse/amount.js';
+import { parseCapitalAmount } from './parse/capital.js';
 
 /** An amount's significant digits as printed: 770.20 -> 77020, 7.00 -> 7, 0.5 -> 050 -> 50. */
 export function amountDigits(v: number): string {
@@ -59,6 +60,12 @@ export function capitalOnlyTotal(
   corroborations: readonly number[],
   parse: (text: string) => number | null,
 ): number | null {
+  const backed = capitalLineValues(lines, parse).filter((v) => corroborations.some((c) => sameAmount(c, v)));
+  return backed.length === 1 ? backed[0]! : null;
+}
+
+/** The distinct amounts of lines that are a capital amount and nothing else (see capitalOnlyTotal). */
+function capitalLineValues(lines: readonly string[], parse: (text: string) => number | null): number[] {
   const values = new Set<number>();
   for (const raw of lines) {
     const text = raw.replace(/[\s:：()（）¥￥]/g, '');
@@ -68,6 +75,17 @@ export function capitalOnlyTotal(
     const v = parse(text);
     if (v !== null && v > 0) values.add(Math.round(v * 100) / 100);
   }
-  const backed = [...values].filter((v) => corroborations.some((c) => sameAmount(c, v)));
-  return backed.length === 1 ? backed[0]! : null;
+  return [...values];
+}
+
+/**
+ * The total read from its figures when the 大写 label was lost (no capital reading): a line that
+ * is a 大写 amount alone (only the total is printed in 大写) is the capital reading, and the two
+ * are weighed as when both are labelled (chooseTotal): a seal over the 小写 cell leaves a piece of
+ * the figures (40 of 70.40) that still parses, while the capital line names the whole. The figures
+ * as read when no such line, or two disagreeing ones, are on the page.
+ */
+export function figuresAgainstCapitalLine(figures: number, capitalLines: readonly string[], corroborations: readonly number[], parse: (text: string) => number | null = parseCapitalAmount): number {
+  const values = capitalLineValues(capitalLines, parse);
+  return values.length === 1 ? chooseTotal(figures, values[0]!, corroborations) : figures;
 }

@@ -106,6 +106,13 @@ test('only date of the page: one day read on the page, alone in a cell', () => {
   assert.equal(onlyDateOfPage([segment('合计 12.00')]), '');
 });
 
+test('only date of the page: a spoilt label still ending in 日期 before the date, its colon lost', () => {
+  assert.equal(onlyDateOfPage([segment('继日期2023-11-11')]), '2023-11-11');
+  assert.equal(onlyDateOfPage([segment('票期：2023-11-11')]), '2023-11-11');
+  // A lead of other words is no spoilt label.
+  assert.equal(onlyDateOfPage([segment('住院时间2023-11-11')]), '');
+});
+
 test('only date of the page: an outpatient invoice whose date label was spoilt takes it, an inpatient one does not', () => {
   const page = (title: string) => [
     line(title, 300, 30, 28, 34),

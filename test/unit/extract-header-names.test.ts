@@ -188,3 +188,26 @@ test('a name without a suffix ending in a generic word short of its last charact
   // Three-character words (中医院) are too short to guess from: 某氏中医 is a clinic's name.
   assert.equal(repairNameWords('某氏中医'), '某氏中医');
 });
+
+test('a generic word that lost its first character right after a place read exactly gets it back', () => {
+  const t = extractTables();
+  assert.equal(repairHospitalName('郑州腔医院', 'henan', t), '郑州口腔医院', 'not 郑口腔医院: 州 belongs to the place');
+  assert.equal(repairHospitalName('郑州市童医院', 'henan', t), '郑州市儿童医院');
+  // 科医院 ends 儿科, 骨科 and 眼科医院 alike: left as read.
+  assert.equal(repairHospitalName('郑州科医院', 'henan', t), '郑州科医院');
+  assert.equal(repairHospitalName('北京协和医院', 'beijing', t), '北京协和医院');
+  assert.equal(repairHospitalName('武汉市中医院', 'hubei', t), '武汉市中医院');
+});
+
+test('on a page, seal text before a city cut to its tail is cut off and the city given back', () => {
+  const lines = [
+    line('广东省医疗门诊收费票据', 300, 30, 28, 34),
+    line('票据代码：445674', 60, 100),
+    line('合计 377.20', 60, 200),
+    line('收款单位（章）：', 60, 400),
+    line('住院收州市第三医院', 240, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'guangdong' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '广州市第三医院');
+});

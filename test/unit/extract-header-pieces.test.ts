@@ -208,3 +208,44 @@ test('a label the left edge cut down to its colon takes its value from the next 
   assert.ok(out.ok);
   assert.equal(out.ok && out.result.note_code, '22329477');
 });
+
+test('at a cut left edge, a colon whose whole label was cut off is followed by the name', () => {
+  const segments = segmentLines([line('统一社会信用代码：', 0, 100), line('：沈春辉', 4, 130), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(segments, new Map(), typicalHeight(segments), undefined, ['交款人']), '沈春辉');
+  // No family name first: another field's value.
+  const value = segmentLines([line('：自费', 4, 130), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(value, new Map(), typicalHeight(value), undefined, ['交款人']), '');
+});
+
+test('a name label that lost its last character and colon gives the sure family name read in its place back to the name', () => {
+  const page = (text: string, score: number) => {
+    const l = line(text, 60, 100);
+    return [TITLE, { ...l, chars: l.chars.map((c, i) => (i === 2 ? { ...c, score } : c)) }, line('合计 377.20', 60, 200)];
+  };
+  const out = extractInvoice({ lines: page('交款钟梅梅', 0.94), width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(out.ok && out.result.patient_name, '钟梅梅');
+  // An unsure character where 人 should stand is the label's, misread.
+  const unsure = extractInvoice({ lines: page('交款钟梅梅', 0.5), width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(unsure.ok && unsure.result.patient_name, '梅梅');
+  // Followed by a colon, the character stands for the label's last one.
+  const colon = extractInvoice({ lines: page('交款钟：梅梅', 0.94), width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(colon.ok && colon.result.patient_name, '梅梅');
+});
+
+test('a note code read one figure short after its label gets its division code\'s first figure back', () => {
+  const lines = [line('宁夏回族自治区医疗门诊收费票据', 300, 30, 28, 34), line('票据代码：49252', 60, 100), line('性另男', 400, 100), line('合计 377.20', 60, 200)];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'ningxia' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.note_code, '649252');
+  // 另 is the recogniser's common misread of 别 (刂 lost): listed as a gender label.
+  assert.equal(out.ok && out.result.patient_gender, 1);
+});
+
+test('an invoice number read up to a speck taken for a point is made whole when the printed No agrees', () => {
+  const base = [TITLE, line('No 25739014', 700, 60), line('票据号码：', 500, 100), line('合计 377.20', 60, 200)];
+  const out = extractInvoice({ lines: [...base, line('257390.14', 620, 100)], width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(out.ok && out.result.note_no, '25739014');
+  // No other reading agrees: the number as read.
+  const alone = extractInvoice({ lines: [TITLE, line('票据号码：', 500, 100), line('257390.14', 620, 100), line('合计 377.20', 60, 200)], width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(alone.ok && alone.result.note_no, '257390');
+});

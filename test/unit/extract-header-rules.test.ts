@@ -166,6 +166,13 @@ test('total: a line that is a 大写 amount alone is the total when the invoice 
   // The label cut off by the picture's edge; 五 read for 伍; the details add up to it.
   assert.equal(capitalOnlyTotal(['五佰肆拾肆元伍角整', '门诊号：007415408'], [544.5], parseCapitalAmount), 544.5);
   assert.equal(capitalOnlyTotal(['五佰肆拾肆元伍角整'], [540], parseCapitalAmount), null, 'nothing backs it');
+  const { figuresAgainstCapitalLine } = await import('../../src/extract/total.js');
+  // The 大写 label lost, a seal over the 小写 cell: 40 of 70.40 holds the capital line's digits in order.
+  assert.equal(figuresAgainstCapitalLine(40, ['柒拾元肆角整'], [], parseCapitalAmount), 70.4);
+  assert.equal(figuresAgainstCapitalLine(70.4, ['柒拾元肆角整'], [], parseCapitalAmount), 70.4);
+  // Figures the invoice backs stay; two capital lines disagreeing decide nothing.
+  assert.equal(figuresAgainstCapitalLine(40, ['柒拾元肆角整'], [40], parseCapitalAmount), 40);
+  assert.equal(figuresAgainstCapitalLine(40, ['柒拾元肆角整', '捌拾元整'], [], parseCapitalAmount), 40);
   assert.equal(capitalOnlyTotal(['金额合计大写五佰肆拾肆元伍角整'], [544.5], parseCapitalAmount), null, 'a labelled line is the header reader\'s');
   assert.equal(capitalOnlyTotal(['伍佰肆拾肆元伍角整', '壹佰元整'], [544.5, 100], parseCapitalAmount), null, 'two backed amounts: no telling');
 });

@@ -181,7 +181,8 @@ test('name after a label that lost a character: 交款叶敏丽 gives 叶敏丽;
 });
 
 test('header re-read: a name whose label lost a character replaces the page reading that lost its family name', async () => {
-  const lines = hubeiInpatientPage('交款叶敏丽', '性别：女');
+  // 叶 read unsure where 人 should stand (a sure one is the name's at once: header.ts nameAfterShortLabel).
+  const lines = hubeiInpatientPage('交款叶敏丽', '性别：女').map((l) => (l.text === '交款叶敏丽' ? { ...l, chars: l.chars.map((c, i) => (i === 2 ? { ...c, score: 0.5 } : c)) } : l));
   const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
   assert.ok(out.ok);
   if (!out.ok) return;

@@ -315,3 +315,25 @@ test('a 第 before no numeral takes the one numeral the seal prints before the s
   assert.equal(numeralFromSeal('天津市第卫医院', ['三医院', '二医院']), '天津市第卫医院');
   assert.equal(numeralFromSeal('天津市第二医院', ['三医院']), '天津市第二医院');
 });
+
+test('a 第 with its numeral lost takes what the seal prints between a numeral and the word that follows', () => {
+  // The numeral lost in the line (南京第医院), the ring read badly but for 三医院.
+  assert.equal(numeralFromSeal('南京第医院', ['南三医院']), '南京第三医院');
+  // The numeral and 人民 lost in the gap between two boxes (河南省第 | 医院).
+  assert.equal(numeralFromSeal('河南省第医院', ['河南省第一人民医院']), '河南省第一人民医院');
+  assert.equal(numeralFromSeal('河南省第人民医院', ['河南省第一人民医院']), '河南省第一人民医院');
+  // Two different inserts, or none: the name as read.
+  assert.equal(numeralFromSeal('南京第医院', ['三医院', '二人民医院']), '南京第医院');
+  assert.equal(numeralFromSeal('南京第医院', ['南京医专用章']), '南京第医院');
+  // A name with its numeral is never touched.
+  assert.equal(numeralFromSeal('南京第二医院', ['南京第三医院']), '南京第二医院');
+});
+
+test('characters read after the suffix that the recogniser doubted are seal ink, not part of the name', async () => {
+  const { withoutDoubtfulTail } = await import('../../src/extract/seal-name.js');
+  assert.equal(withoutDoubtfulTail('兰州儿童医院中年', [scored('兰州儿童医院中年', { 7: 0.37 })]), '兰州儿童医院');
+  // A tail read as surely as the name is printed with it (…医院门诊部).
+  assert.equal(withoutDoubtfulTail('兰州儿童医院门诊部', [scored('兰州儿童医院门诊部')]), '兰州儿童医院门诊部');
+  // No line to look the scores up in: as read.
+  assert.equal(withoutDoubtfulTail('兰州儿童医院中年', []), '兰州儿童医院中年');
+});
