@@ -18,6 +18,7 @@ import { withCopyMarks } from './copy-marks.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
 import { bandTitleLines, TITLE_BAND_SETTINGS, titleBandSearchArea } from './title-band.js';
 import { joinTitleRegion, joinTitleText, pickTitles, titleGroups } from './titles.js';
+import type { ClassifierLine } from './text-classifier.js';
 import { SCENE_SETTINGS } from './visual.js';
 
 export interface ClassifyImageInput {
@@ -102,6 +103,23 @@ async function readTitleBand(image: RgbImage, doc: LocatedDocument, others: read
   });
 }
 
+/**
+ * The lines as the text classifier takes them: text, title flag, and each character with the
+ * alternatives the recogniser found likely enough there (scoring.alternative_min_score), so a
+ * blurred title whose printed character came second can still be matched.
+ */
+function classifierLines(lines: readonly OcrLine[], titleIdx: ReadonlySet<number>, tax: Taxonomy): ClassifierLine[] {
+  const min = tax.scoring.alternativeMinScore;
+  return lines.map((l, i) => ({
+    text: l.text,
+    isTitle: titleIdx.has(i),
+    chars: l.chars.map((c) => {
+      const alternatives = (c.alternatives ?? []).filter((a) => a.score >= min).map((a) => a.char);
+      return alternatives.length > 0 ? { char: c.char, alternatives } : { char: c.char };
+    }),
+  }));
+}
+
 function uprightYs(q: Quad8): number[] {
   return [q[1], q[3], q[5], q[7]];
 }
@@ -123,7 +141,7 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
   // Cards are looked at for a portrait and an emblem; pages with next to no text for a scene photo.
   const looked = quality.iscard || lines.length <= SCENE_SETTINGS.maxLines ? await pixels.visualCues(crop, angle, uprightQuads) : null;
   const cues = { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true };
-  let cls = await pixels.classifyText(lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })), cues, tax);
+  let cls = await pixels.classifyText(classifierLines(lines, titleIdx, tax), cues, tax);
   // Cards only (by shape, by the class the body suggests, or by their few lines): a page's title is
   // inside its sheet. A blank or a photo (next to nothing read) has no band to look for.
   const cardLike = lines.length >= TITLE_BAND_SETTINGS.minCardLines && (quality.iscard || tax.roots.some((r) => r.card && r.name === cls.root_cls) || lines.length <= TITLE_BAND_SETTINGS.maxCardLines);
@@ -142,7 +160,7 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
         for (const i of shifted) titleIdx.add(i);
         titleIdx.add(at);
       }
-      cls = await pixels.classifyText(lines.map((l, i) => ({ text: l.text, isTitle: titleIdx.has(i) })), cues, tax);
+      cls = await pixels.classifyText(classifierLines(lines, titleIdx, tax), cues, tax);
     }
   }
   const qualify = withCopyMarks(withCardFromClass(quality, cls.root_cls, tax), lines.map((l) => l.text), tax);

@@ -95,6 +95,13 @@ export interface Scoring {
    * (which letters, forms and permits carry too) must not outvote it.
    */
   readonly untitledFactor: number;
+  /**
+   * A wording's character found only among the recogniser's alternatives at its place (a blurred
+   * photo's second choice), as a share of one edit's penalty.
+   */
+  readonly alternativeCost: number;
+  /** Least probability of an alternative character for the classifier to consider it. */
+  readonly alternativeMinScore: number;
 }
 
 export interface Taxonomy {
@@ -173,6 +180,8 @@ export function parseTaxonomy(raw: Json): Taxonomy {
     credibleMargin: num(s.credible_margin, 'scoring.credible_margin'),
     subCredibleMargin: num(s.sub_credible_margin, 'scoring.sub_credible_margin'),
     untitledFactor: num(s.untitled_factor, 'scoring.untitled_factor'),
+    alternativeCost: num(s.alternative_cost, 'scoring.alternative_cost'),
+    alternativeMinScore: num(s.alternative_min_score, 'scoring.alternative_min_score'),
   };
   const cw = obj(top.cues, 'cues');
   const cueWeights = {} as Record<CueName, number>;

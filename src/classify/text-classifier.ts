@@ -10,12 +10,14 @@ import type { ClassRes } from '../contract/classify.js';
 import { containsBankCardNumber, containsUncheckedCardNumber, containsMrz, containsValidId18 } from './cues.js';
 import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
 import { shortTitleLine } from './short-titles.js';
-import { allowedEdits, findWording, normalise, titleFragment, wordingsPresent } from './wording.js';
+import { allowedEdits, findReading, findWording, lineReadings, normalise, readsAs, titleFragment, wordingsPresent, type LineReadings, type ReadChar, type WordingMatch } from './wording.js';
 
 export interface ClassifierLine {
   readonly text: string;
   /** Chosen as a title line (size, position, wording) by the title picker. */
   readonly isTitle: boolean;
+  /** The recogniser's characters with their alternatives, when the engine gives them. */
+  readonly chars?: readonly ReadChar[];
 }
 
 /** Non-text evidence measured on the pixels; absent means unknown, not false. */
@@ -43,6 +45,10 @@ interface Prepared {
   /** All normalised lines joined by a separator no pattern contains. */
   readonly full: string;
   readonly raw: readonly string[];
+  /** Per line, its characters with the recogniser's alternatives (null: none given). */
+  readonly readings: readonly (LineReadings | null)[];
+  /** Per line, the characters among its alternatives: a wording with none of them reads there as printed or not at all. */
+  readonly alternativeChars: readonly ReadonlySet<string>[];
 }
 
 interface TitleHit {
@@ -53,6 +59,13 @@ interface TitleHit {
   readonly pattern: string;
   /** The wording fills its line (see standsAlone): a title the title picker did not flag. */
   readonly alone: boolean;
+  /** The wording was found on lines `line` and `line + 1` run together (中华人民共和国 / 居民身份证). */
+  readonly pair: boolean;
+}
+
+/** Whether a title hit lies on line `i`: its own line, or the second of the pair it spans. */
+function coversLine(hit: TitleHit, i: number): boolean {
+  return hit.line === i || (hit.pair && hit.line + 1 === i);
 }
 
 /** Share of a line a wording must fill, and its least length, for the line to be that wording alone. */
@@ -72,7 +85,9 @@ function standsAlone(length: number, lineLength: number): boolean {
 
 function prepare(lines: readonly ClassifierLine[]): Prepared {
   const norm = lines.map((l) => normalise(l.text));
-  return { lines: norm, titleFlags: lines.map((l) => l.isTitle), full: norm.join('|'), raw: lines.map((l) => l.text) };
+  const readings = lines.map((l) => lineReadings(l.text, l.chars));
+  const alternativeChars = readings.map((r) => new Set((r ?? []).flatMap((options) => options.slice(1))));
+  return { lines: norm, titleFlags: lines.map((l) => l.isTitle), full: norm.join('|'), raw: lines.map((l) => l.text), readings, alternativeChars };
 }
 
 /**
@@ -113,6 +128,39 @@ function distinctivePart(pat: string, tax: Taxonomy): string {
   return pat;
 }
 
+/** Pattern characters a match took from the recogniser's alternatives (0 for a plain match). */
+function alternativesOf(m: WordingMatch): number {
+  return 'alternatives' in m && typeof m.alternatives === 'number' ? m.alternatives : 0;
+}
+
+/** Most of a wording's characters must be the recogniser's first reading: half at most from its alternatives. */
+function maxAlternatives(length: number): number {
+  return Math.floor(length / 2);
+}
+
+/** The readings of line `i`, or of lines `i` and `i + 1` run together for a pair; null when any is missing. */
+function readingsOf(doc: Prepared, i: number, pair: boolean): LineReadings | null {
+  const a = doc.readings[i];
+  if (!pair) return a;
+  const b = doc.readings[i + 1];
+  return a && b ? [...a, ...b] : null;
+}
+
+/**
+ * A near miss of `pat` on a line (or pair): the recogniser's alternatives count when it gives
+ * them (a blurred title's misread characters often have the printed one just behind), else
+ * plain edit distance.
+ */
+function nearWording(doc: Prepared, i: number, pair: boolean, line: string, pat: string, tax: Taxonomy): WordingMatch | null {
+  const readings = readingsOf(doc, i, pair);
+  const chars = Array.from(pat);
+  const len = chars.length;
+  // Alternatives change nothing unless one of them is a character of the wording.
+  const considered = (c: string): boolean => doc.alternativeChars[i].has(c) || (pair && doc.alternativeChars[i + 1].has(c));
+  if (!readings || !chars.some(considered)) return findWording(line, pat, allowedEdits(len));
+  return findReading(readings, pat, allowedEdits(len), maxAlternatives(len), tax.scoring.alternativeCost);
+}
+
 /** Best occurrence of any of `titles` over the lines; exact-only unless `fuzzy`. */
 function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, fuzzy: boolean): TitleHit | null {
   const s = tax.scoring;
@@ -131,10 +179,11 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       const line = pair ? doc.lines[i] + doc.lines[i + 1] : doc.lines[i];
       if (line.length === 0) continue;
       if (line.includes(pat) && onlyAsFieldLabel(line, pat, tax)) continue;
-      const m = findWording(line, pat, fuzzy ? allowedEdits(pat.length) : 0);
+      const m = fuzzy ? nearWording(doc, i, pair, line, pat, tax) : findWording(line, pat, 0);
       if (!m) continue;
+      const edits = m.edits + s.alternativeCost * alternativesOf(m);
       // A misread label is still a label (护阶号/PasportNo.).
-      if (m.edits > 0 && labelSuffixFollows(Array.from(line).slice(m.end).join(''), pat, tax)) continue;
+      if (edits > 0 && labelSuffixFollows(Array.from(line).slice(m.end).join(''), pat, tax)) continue;
       // A pair counts only when the wording needs both lines.
       if (pair && (doc.lines[i].includes(pat) || doc.lines[i + 1].includes(pat))) continue;
       const coverage = Math.min(1, m.length / line.length);
@@ -143,8 +192,8 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       // Long wordings are allowed more edits (see allowedEdits); each costs less, so three misread
       // letters of a 43-letter title weigh like one and a half of a short one.
       const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
-      const score = base * (0.75 + 0.25 * coverage) - m.edits * perEdit + s.specificityPerChar * m.length;
-      if (!best || score > best.score) best = { score, line: i, exact: m.edits === 0, pattern: pat, alone: standsAlone(m.length, Array.from(line).length) };
+      const score = base * (0.75 + 0.25 * coverage) - edits * perEdit + s.specificityPerChar * m.length;
+      if (!best || score > best.score) best = { score, line: i, exact: edits === 0, pattern: pat, alone: standsAlone(m.length, Array.from(line).length), pair };
     }
   }
   return best;
@@ -173,7 +222,7 @@ function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<numb
         const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
         const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
         const score = base - edits * perEdit + s.specificityPerChar * m.length;
-        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line, alone: standsAlone(Array.from(line).length, Array.from(line).length) };
+        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line, alone: standsAlone(Array.from(line).length, Array.from(line).length), pair: false };
       }
       if (best) {
         roots++;
@@ -196,12 +245,28 @@ function shortTitleHit(doc: Prepared, root: RootClass, tax: Taxonomy): TitleHit 
   if (i < 0) return null;
   const s = tax.scoring;
   const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
-  return { score: base - s.fuzzyPenalty + s.specificityPerChar * 3, line: i, exact: false, pattern: doc.lines[i], alone: false };
+  return { score: base - s.fuzzyPenalty + s.specificityPerChar * 3, line: i, exact: false, pattern: doc.lines[i], alone: false, pair: false };
+}
+
+/**
+ * The normalised wordings that occur in the text, read as printed or, on some line, with up to
+ * half their characters among the recogniser's alternatives there (金额 read 金话, 额 behind).
+ */
+function wordingsRead(doc: Prepared, wordings: readonly string[]): string[] {
+  const found = new Set(wordingsPresent(doc.full, wordings));
+  for (const w of wordings) {
+    const n = normalise(w);
+    if (n.length === 0 || found.has(n)) continue;
+    const chars = Array.from(n);
+    const max = maxAlternatives(chars.length);
+    if (max > 0 && doc.readings.some((r, i) => r !== null && chars.some((c) => doc.alternativeChars[i].has(c)) && readsAs(r, n, max))) found.add(n);
+  }
+  return [...found];
 }
 
 function keywordScore(doc: Prepared, keywords: readonly string[], tax: Taxonomy, strong: readonly string[] = []): number {
-  const n = new Set(wordingsPresent(doc.full, keywords)).size;
-  const k = new Set(wordingsPresent(doc.full, strong)).size;
+  const n = wordingsRead(doc, keywords).length;
+  const k = wordingsRead(doc, strong).length;
   return Math.min(tax.scoring.keywordCap, n * tax.scoring.keywordWeight) + k * tax.scoring.strongKeywordWeight;
 }
 
@@ -258,7 +323,7 @@ function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxo
 function competingScore(rival: RootScore, best: RootScore | undefined): number {
   const t = rival.title;
   const b = best?.title;
-  if (t && b && t.line === b.line && b.pattern.includes(t.pattern) && b.pattern.length > t.pattern.length) return rival.score - t.score;
+  if (t && b && coversLine(b, t.line) && b.pattern.includes(t.pattern) && b.pattern.length > t.pattern.length) return rival.score - t.score;
   return rival.score;
 }
 
@@ -273,7 +338,8 @@ function adjustForTitles(scores: readonly RootScore[], doc: Prepared, tax: Taxon
   const out = scores.map((r) => {
     const t = r.title;
     if (!t) return r;
-    const subsumed = scores.some((o) => o !== r && o.title && o.title.line === t.line && o.title.pattern.length > t.pattern.length && o.title.pattern.includes(t.pattern));
+    // A wording printed over two lines (中华人民共和国 / 居民身份证) holds the shorter one on its second line.
+    const subsumed = scores.some((o) => o !== r && o.title && coversLine(o.title, t.line) && o.title.pattern.length > t.pattern.length && o.title.pattern.includes(t.pattern));
     return subsumed ? { ...r, score: r.score - t.score, title: null } : r;
   });
   const onTitleLine = (r: RootScore): boolean => r.title !== null && r.score > 0 && doc.titleFlags[r.title.line];

@@ -123,3 +123,123 @@ export function titleFragment(line: string, wording: string): WordingMatch | nul
   if (len < TITLE_FRAGMENT.minLength || len < TITLE_FRAGMENT.minShare * wlen || len >= wlen) return null;
   return findWording(wording, line, allowedEdits(len));
 }
+
+/**
+ * One character as the recogniser read it, with the other characters it considered there (its
+ * unsure places only, likeliest first). On a blurred photo the printed character is often the
+ * second choice (华价国归定居证 with 侨 and 回 just behind 价 and 国).
+ */
+export interface ReadChar {
+  readonly char: string;
+  readonly alternatives?: readonly string[];
+}
+
+/** Per normalised character of a line: what was read there first, then its alternatives. */
+export type LineReadings = readonly (readonly string[])[];
+
+/**
+ * A line's readings lined up with `normalise(text)`, or null when the characters do not spell the
+ * normalised text (no characters given, or an engine that reports them differently).
+ */
+export function lineReadings(text: string, chars: readonly ReadChar[] | undefined): LineReadings | null {
+  if (!chars || chars.length === 0) return null;
+  const out: string[][] = [];
+  for (const c of chars) {
+    const first = Array.from(normalise(c.char));
+    if (first.length === 0) continue;
+    if (first.length > 1) {
+      for (const ch of first) out.push([ch]);
+      continue;
+    }
+    const alts = (c.alternatives ?? []).map(normalise).filter((a) => Array.from(a).length === 1 && a !== first[0]);
+    out.push([first[0], ...alts]);
+  }
+  return out.map((o) => o[0]).join('') === normalise(text) ? out : null;
+}
+
+export interface ReadingMatch extends WordingMatch {
+  /** Pattern characters found only among the recogniser's alternatives. */
+  readonly alternatives: number;
+}
+
+/**
+ * Best approximate occurrence of `pattern` in a line's readings: as findWording, but a character
+ * that is one of the recogniser's alternatives at its place is no edit, only an `altCost` (< 1)
+ * towards the smallest total. Null when that occurrence needs more than `maxEdits` edits or more
+ * than `maxAlternatives` alternatives.
+ */
+export function findReading(readings: LineReadings, pattern: string, maxEdits: number, maxAlternatives: number, altCost: number): ReadingMatch | null {
+  const p = Array.from(pattern);
+  const m = p.length;
+  if (m === 0 || readings.length < m - maxEdits) return null;
+  // Per pattern prefix length: total cost, edits and alternatives of the best path ending here
+  // (Sellers: a match may start anywhere, so row 0 costs nothing).
+  let prevCost = new Float64Array(m + 1);
+  let prevEdits = new Int32Array(m + 1);
+  let prevAlts = new Int32Array(m + 1);
+  let cost = new Float64Array(m + 1);
+  let edits = new Int32Array(m + 1);
+  let alts = new Int32Array(m + 1);
+  for (let i = 0; i <= m; i++) prevCost[i] = prevEdits[i] = i;
+  let bestCost = prevCost[m];
+  let bestEdits = m;
+  let bestAlts = 0;
+  let end = 0;
+  for (let j = 1; j <= readings.length; j++) {
+    const here = readings[j - 1];
+    cost[0] = 0;
+    edits[0] = 0;
+    alts[0] = 0;
+    for (let i = 1; i <= m; i++) {
+      const at = here.indexOf(p[i - 1]);
+      // Substitution (free, an alternative, or an edit), then deletion and insertion if cheaper.
+      let c = prevCost[i - 1] + (at === 0 ? 0 : at > 0 ? altCost : 1);
+      let e = prevEdits[i - 1] + (at < 0 ? 1 : 0);
+      let a = prevAlts[i - 1] + (at > 0 ? 1 : 0);
+      if (prevCost[i] + 1 < c) {
+        c = prevCost[i] + 1;
+        e = prevEdits[i] + 1;
+        a = prevAlts[i];
+      }
+      if (cost[i - 1] + 1 < c) {
+        c = cost[i - 1] + 1;
+        e = edits[i - 1] + 1;
+        a = alts[i - 1];
+      }
+      cost[i] = c;
+      edits[i] = e;
+      alts[i] = a;
+    }
+    if (cost[m] < bestCost) {
+      bestCost = cost[m];
+      bestEdits = edits[m];
+      bestAlts = alts[m];
+      end = j;
+    }
+    [prevCost, cost] = [cost, prevCost];
+    [prevEdits, edits] = [edits, prevEdits];
+    [prevAlts, alts] = [alts, prevAlts];
+  }
+  if (bestEdits > maxEdits || bestAlts > maxAlternatives) return null;
+  return { length: m, edits: bestEdits, end, alternatives: bestAlts };
+}
+
+/**
+ * Whether `pattern` (normalised) stands in the readings as it is, character for character, each
+ * one the first reading or an alternative at its place, with at most `maxAlternatives` from the
+ * alternatives and at least one.
+ */
+export function readsAs(readings: LineReadings, pattern: string, maxAlternatives: number): boolean {
+  const p = Array.from(pattern);
+  for (let s = 0; s + p.length <= readings.length; s++) {
+    let alts = 0;
+    let k = 0;
+    for (; k < p.length; k++) {
+      const at = readings[s + k].indexOf(p[k]);
+      if (at < 0) break;
+      if (at > 0 && ++alts > maxAlternatives) break;
+    }
+    if (k === p.length && alts > 0) return true;
+  }
+  return false;
+}
