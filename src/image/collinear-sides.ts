@@ -13,10 +13,11 @@
  */
 import type { EdgeMap } from './edges.js';
 
-/** A Hough line as the peak picker holds it: angle of the normal in whole degrees, offset in pixels. */
+/** A Hough line as the peak picker holds it: angle of the normal in whole degrees, offset in pixels, and its votes. */
 export interface HoughPeak {
   readonly t: number;
   readonly r: number;
+  readonly v?: number;
 }
 
 export interface CollinearSideRule {
@@ -47,10 +48,6 @@ function angleGap(a: number, b: number): number {
   return Math.min(d, 180 - d);
 }
 
-/** Distance of a point from a Hough line. */
-function distanceFrom(k: HoughPeak, x: number, y: number): number {
-  return Math.abs(x * Math.cos(k.t * RAD) + y * Math.sin(k.t * RAD) - k.r);
-}
 
 /**
  * Longest run of backed samples of the line of `peak` (step-edge pixels of its direction within a
@@ -64,6 +61,8 @@ export function ownBacking(map: EdgeMap, peak: HoughPeak, near: readonly HoughPe
   const diag = Math.ceil(Math.hypot(w, h));
   // The longest run, bridging short breaks: a document's side is one stretch, while a line
   // through the ends of two other documents' edges is backed in two short ones.
+  const normals = near.map((k) => ({ cos: Math.cos(k.t * RAD), sin: Math.sin(k.t * RAD), r: k.r }));
+  const onKept = (x: number, y: number): boolean => normals.some((k) => Math.abs(x * k.cos + y * k.sin - k.r) <= rule.ownDistance);
   let best = 0;
   let run = 0;
   let gap = 0;
@@ -72,7 +71,7 @@ export function ownBacking(map: EdgeMap, peak: HoughPeak, near: readonly HoughPe
     const px = peak.r * cos - t * sin;
     const py = peak.r * sin + t * cos;
     const inFrame = px >= 0 && py >= 0 && px <= w - 1 && py <= h - 1;
-    const own = inFrame && !near.some((k) => distanceFrom(k, px, py) <= rule.ownDistance) && backedAt(angle, w, h, px, py, cos, sin, peak.t, rule.angleTolerance);
+    const own = inFrame && !onKept(px, py) && backedAt(angle, w, h, px, py, cos, sin, peak.t, rule.angleTolerance);
     if (own) {
       run += gap + 1;
       gap = 0;
@@ -99,12 +98,15 @@ function backedAt(angle: Int16Array, w: number, h: number, px: number, py: numbe
 
 /**
  * Whether a Hough peak close to kept lines is only their echo: always when it is within
- * maxEchoAngle of one of them (two sides that close are one line over any document's length),
- * else when its longest backed run away from them is shorter than a document's shortest side
+ * maxEchoAngle of one of them (two sides that close are one line over any document's length) or
+ * has fewer votes than the run it would need, else when its longest backed run away from them is shorter than a document's shortest side
  * (`minRunScale` times `minVotes`, the votes a line needs).
  */
 export function isEcho(map: EdgeMap, peak: HoughPeak, near: readonly HoughPeak[], minVotes: number, rule: CollinearSideRule = DEFAULT_COLLINEAR_SIDE_RULE): boolean {
   if (near.length === 0) return false;
   if (near.some((k) => angleGap(k.t, peak.t) <= rule.maxEchoAngle)) return true;
-  return ownBacking(map, peak, near, rule) < rule.minRunScale * minVotes;
+  const minRun = rule.minRunScale * minVotes;
+  // A peak with fewer votes than the run it needs cannot back one (most echoes): no scan.
+  if (peak.v !== undefined && peak.v < minRun) return true;
+  return ownBacking(map, peak, near, rule) < minRun;
 }
