@@ -86,3 +86,36 @@ export function hiddenCorner(
   return bare.length <= running.length && bare.side >= rule.minBareSide && bare.near < o.minCornerSupport
     && running.near >= rule.minRunningSide && running.beyond >= rule.minRunningSide && running.farBeyond < o.maxRunOn;
 }
+
+/** A card's corner on a background lit as bright as the card (see fadedCorner). */
+export interface FadedCornerRule {
+  /** Proportions of the quad (ID-1 and ID-3 cards, with perspective). */
+  readonly cardAspect: readonly [number, number];
+  /** Least backing of the side that fades near the corner ... */
+  readonly minFadingSide: number;
+  /** ... and of each of the other three sides. */
+  readonly minOtherSides: number;
+}
+
+/**
+ * Whether a corner that cornerHolds refuses is a card's corner where the background behind one of
+ * its sides is lit as bright as the card: the step along that side fades out some way before the
+ * corner (a pale card on pale cloth under uneven light: dev seed 1403 image 24, the bottom side's
+ * last 30 px, so no card of two beside each other was closed). The other side is firm up to the
+ * corner and ends there, as a document's side does (a band or stripe runs on); the fading side is
+ * backed over most of its length, and the other three sides almost all along. Card proportions
+ * only, and one such corner per quad (edges.ts, shared with hiddenCorner): a page's printed frame
+ * or a photo's box need every corner.
+ */
+export function fadedCorner(
+  fading: { readonly side: number; readonly near: number },
+  running: { readonly near: number; readonly beyond: number },
+  others: readonly number[],
+  quadAspect: number,
+  rule: FadedCornerRule,
+  o: CornerRule,
+): boolean {
+  if (quadAspect < rule.cardAspect[0] || quadAspect > rule.cardAspect[1]) return false;
+  return fading.side >= rule.minFadingSide && fading.near < o.minCornerSupport
+    && firmEnd([running.near, running.beyond], o) && others.every((s) => s >= rule.minOtherSides);
+}

@@ -10,7 +10,8 @@
  * side of a stroke is the same paper, so they are left out before any line is fitted.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { cornerHolds, hiddenCorner, type HiddenCornerRule, weakCardSide, type WeakSideRule } from './card-closing.js';
+import { type CollinearSideRule, DEFAULT_COLLINEAR_SIDE_RULE, isEcho } from './collinear-sides.js';
+import { cornerHolds, fadedCorner, type FadedCornerRule, hiddenCorner, type HiddenCornerRule, weakCardSide, type WeakSideRule } from './card-closing.js';
 import { signedArea, type Point } from './geometry.js';
 import { clipConvex, clockwise, polygonArea, type Vertex } from './polygon.js';
 import { endRun, isPrintedRule } from './printed-rule.js';
@@ -33,6 +34,8 @@ export interface EdgeQuadOptions {
   readonly weakCardSide: WeakSideRule;
   /** One corner of a quad may lie under a document lying over it (card-closing.ts hiddenCorner). */
   readonly hiddenCorner: HiddenCornerRule;
+  /** ... or, for a card, where its background is lit as bright as the card (card-closing.ts fadedCorner). */
+  readonly fadedCorner: FadedCornerRule;
   /** Least distance (px) between two kept lines of nearly one direction. */
   readonly minLineGap: number;
   /** Most lines kept within one 10-degree band of directions. */
@@ -82,6 +85,8 @@ export interface EdgeQuadOptions {
   readonly cornerMargin: number;
   /** Move each Hough line to the best-backed line next to it (bestBackedNear); costs ~25 line scans a line. */
   readonly refineLines?: boolean;
+  /** Keep a side of a document in a row that lies almost on a kept line (collinear-sides.ts); absent: every such peak is an echo. */
+  readonly collinearSides?: CollinearSideRule;
 }
 
 export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
@@ -94,6 +99,7 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   maxBridgedGap: 3,
   weakCardSide: { cardAspect: [1.3, 1.75], minWeakSide: 0.25, minOtherSides: 0.85 },
   hiddenCorner: { minBareSide: 0.8, minRunningSide: 0.6 },
+  fadedCorner: { cardAspect: [1.3, 1.75], minFadingSide: 0.7, minOtherSides: 0.85 },
   minLineGap: 6,
   minSideFraction: 0.12,
   maxOppositeAngle: 14,
@@ -116,7 +122,18 @@ export const DEFAULT_EDGE_QUAD_OPTIONS: EdgeQuadOptions = {
   minDividerSupport: 0.7,
   maxPartAspect: 2.4,
   cornerMargin: 0.01,
+  collinearSides: DEFAULT_COLLINEAR_SIDE_RULE,
 };
+
+/**
+ * Whether the corner between sides `before` and `after` is a card's corner faded into a background
+ * as bright as the card (card-closing.ts fadedCorner), with either side the fading one.
+ */
+function cornerFaded(backing: readonly number[], near: readonly (readonly [number, number])[], beyond: readonly (readonly [number, number])[], before: number, after: number, quadAspect: number, o: EdgeQuadOptions): boolean {
+  const othersThan = (side: number): number[] => backing.filter((_, n) => n !== side);
+  return fadedCorner({ side: backing[before], near: near[before][1] }, { near: near[after][0], beyond: beyond[after][0] }, othersThan(before), quadAspect, o.fadedCorner, o)
+    || fadedCorner({ side: backing[after], near: near[after][0] }, { near: near[before][1], beyond: beyond[before][1] }, othersThan(after), quadAspect, o.fadedCorner, o);
+}
 
 /** A quad closed by four supported edges, with the length of its border they back. */
 export interface EdgeQuad {
@@ -293,7 +310,8 @@ export function houghLines(map: EdgeMap, o: EdgeQuadOptions, minVotes: number): 
     }
   }
   peaks.sort((a, b) => b.v - a.v);
-  const kept: { t: number; r: number }[] = [];
+  // own: kept as a side along a kept line (collinear-sides.ts); its peak leans towards that line.
+  const kept: { t: number; r: number; own?: boolean }[] = [];
   // Text rows and ruled desk papers yield many lines of one direction; a quota per direction
   // keeps the fewer, weaker sides across them (a card's short sides) in the running.
   const perBand = new Uint16Array(18);
@@ -302,17 +320,19 @@ export function houghLines(map: EdgeMap, o: EdgeQuadOptions, minVotes: number): 
     const band = Math.floor(p.t / 10);
     if (perBand[band] >= o.maxLinesPerDirection) continue;
     // Lines near 0 and 179 degrees are the same direction with rho negated.
-    const near = kept.some((k) => {
+    const near = kept.filter((k) => {
       const gap = angleGap(k.t, p.t);
       if (gap > 4) return false;
       const sameSide = Math.abs(k.t - p.t) <= 90;
       return Math.abs(k.r - (sameSide ? p.r : -p.r)) <= o.minLineGap;
     });
-    if (near) continue;
-    kept.push(p);
+    // A peak close to kept lines is their echo, unless it is a side of its own along them (the
+    // next document's side in a row: collinear-sides.ts).
+    if (near.length > 0 && (!o.collinearSides || isEcho(map, p, near, minVotes, o.collinearSides))) continue;
+    kept.push(near.length > 0 ? { ...p, own: true } : p);
     perBand[band]++;
   }
-  return kept.map((p) => (o.refineLines ? bestBackedNear(map, p.t, p.r, o) : lineSupport(map, p.t, p.r, o)));
+  return kept.map((p) => (o.refineLines || p.own ? bestBackedNear(map, p.t, p.r, o) : lineSupport(map, p.t, p.r, o)));
 }
 
 /**
@@ -669,7 +689,8 @@ export function edgeQuads(img: RgbImage, options: Partial<EdgeQuadOptions> = {},
           const underCard = weak < 0 && hidden === 0 && (
             hiddenCorner({ side: backing[before], near: endBefore, length: lengths[before] }, { near: endAfter, beyond: beyond[after][0], farBeyond: beyond[after][1], length: lengths[after] }, o.hiddenCorner, o)
             || hiddenCorner({ side: backing[after], near: endAfter, length: lengths[after] }, { near: endBefore, beyond: beyond[before][1], farBeyond: beyond[before][0], length: lengths[before] }, o.hiddenCorner, o));
-          if (underCard) hidden++;
+          const faded = weak < 0 && hidden === 0 && !underCard && cornerFaded(backing, near, beyond, before, after, aspect(pts), o);
+          if (underCard || faded) hidden++;
           else short = true;
         }
         if ((runsThrough[before] && endAfter < o.minFirmCorner) || (runsThrough[after] && endBefore < o.minFirmCorner)) short = true;

@@ -421,7 +421,8 @@ export function splitByOutline(
   // The outline's own lines first: text rows and table rules inside the documents must not crowd
   // out their borders; the steps inside the region then add the borders one document draws over
   // another.
-  const lineOptions = { ...DEFAULT_EDGE_QUAD_OPTIONS, maxLines: o.maxOutlineLines, maxLinesPerDirection: Math.ceil(o.maxOutlineLines / 3), minLineGap: o.minLineGap };
+  // Its own test below (sameLine) tells neighbouring peaks apart: the peak picker keeps no more.
+  const lineOptions = { ...DEFAULT_EDGE_QUAD_OPTIONS, maxLines: o.maxOutlineLines, maxLinesPerDirection: Math.ceil(o.maxOutlineLines / 3), minLineGap: o.minLineGap, collinearSides: undefined };
   const minVotes = Math.max(6, Math.round(o.minLineShare * Math.min(m.w, m.h)));
   // Hough peaks of one edge come at neighbouring angles and offsets; only lines that part by more
   // than minLineGap somewhere over the region are distinct.
