@@ -82,12 +82,42 @@ export function oppositeAngle(angle: PageAngle): PageAngle {
   return ((angle + 180) % 360) as PageAngle;
 }
 
+/** Header fields whose presence a reading is judged by: the ones every claim needs. */
+const EVIDENCE_FIELDS = ['note_no', 'note_code', 'billing_date', 'patient_name', 'hospital_name'] as const;
+
+/**
+ * How well a reading of the page holds together, from what it says itself (no truth): each of
+ * the extractor's own checks that agrees counts for it and each that disagrees against it
+ * (checksum: 1, 0, -1 cannot check), plus one per key field read, the total and the gender, plus
+ * the recogniser's mean line confidence as the tie-break. A page that is no invoice has none.
+ */
+export function readingEvidence(outcome: ReturnType<typeof extractInvoice>, lines: readonly OcrLine[]): number {
+  if (!outcome.ok) return -Infinity;
+  const r = outcome.result;
+  const checks = Object.values(r.checksum).reduce<number>((sum, v) => sum + (v === 1 ? 1 : v === 0 ? -1 : 0), 0);
+  const fields = EVIDENCE_FIELDS.filter((f) => r[f] !== '').length + (r.total_cost > 0 ? 1 : 0) + (r.patient_gender !== 0 ? 1 : 0);
+  const confidence = lines.length === 0 ? 0 : lines.reduce((sum, l) => sum + l.score, 0) / lines.length;
+  return checks + fields + confidence;
+}
+
+/** The measured defocus of the upload; a failed measurement reads the page as it is (0). */
+async function defocusOf(image: IntakeImage, logger: Logger, pixels: PixelSteps): Promise<number> {
+  try {
+    return await pixels.measureDefocus(image.rgb);
+  } catch (err) {
+    if (err instanceof AnalysisBusyError) throw err;
+    logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'blur measurement failed; reading the page as it is');
+    return 0;
+  }
+}
+
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
     // (which reads the image as uploaded: paling would not help it) runs.
     const paling = pixels.paleSeals(image.rgb);
     const qr = readQr(image, logger, pixels);
+    const defocus = defocusOf(image, logger, pixels);
     const [paled, firstPage, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD })), qr]);
     let page = firstPage;
     let upright = uprightLines(page, image.width, image.height);
@@ -101,6 +131,20 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       const second = extractInvoice({ ...turnedUpright, variant: options.variant, qrPayloads });
       if (second.ok) [page, upright, first] = [turned, turnedUpright, second];
     }
+    // An out-of-focus photo is deconvolved (src/image/deblur.ts) and read again; the reading that
+    // holds together better is kept, so a restoration that rings or a page it cannot help costs
+    // nothing but the time. A page in focus measures 0 and is read once.
+    let readImage = paled;
+    const sigma = await defocus;
+    if (sigma > 0) {
+      const restored = await pixels.restoreDefocused(paled, sigma);
+      const sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });
+      const sharpUpright = uprightLines(sharpPage, image.width, image.height);
+      const sharpReading = extractInvoice({ ...sharpUpright, variant: options.variant, qrPayloads });
+      if (readingEvidence(sharpReading, sharpPage.lines) > readingEvidence(first, page.lines)) {
+        [page, upright, first, readImage] = [sharpPage, sharpUpright, sharpReading, restored];
+      }
+    }
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the
     // decoder found the code but could not decode it: its sharpened crop is read, and the page
     // read again with it. Paper invoices and pages whose code was read never pay for this.
@@ -110,7 +154,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
-    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads), page.faint);
+    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(readImage, quads), page.faint);
     // A name missing, starting at no place, with a lost numeral or a doubtful character is checked
     // against the hospital's round seal, read on the image as uploaded (the paled page has lost the
     // seal's ink) turned upright; the ring is unwrapped in the analysis pool.
