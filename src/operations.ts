@@ -15,7 +15,7 @@ import { withSealCheckedHospital } from './extract/seal-name.js';
 import { chargingUnitsFollowingHospital } from './extract/hospital-name.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
-import type { IntakeImage } from './image/types.js';
+import type { IntakeImage, RgbImage } from './image/types.js';
 import { analysisConfigFromEnv } from './analysis/config.js';
 import { AnalysisBusyError, AnalysisPool } from './analysis/pool.js';
 import { poolSteps } from './analysis/pool-steps.js';
@@ -88,16 +88,34 @@ const EVIDENCE_FIELDS = ['note_no', 'note_code', 'billing_date', 'patient_name',
 /**
  * How well a reading of the page holds together, from what it says itself (no truth): each of
  * the extractor's own checks that agrees counts for it and each that disagrees against it
- * (checksum: 1, 0, -1 cannot check), plus one per key field read, the total and the gender, plus
- * the recogniser's mean line confidence as the tie-break. A page that is no invoice has none.
+ * (checksum: 1, 0, -1 cannot check), plus one per key field read, the total and the gender. A
+ * page that is no invoice has none. Recogniser confidence is left out: a restored page reads
+ * with more confidence whether or not it reads right.
  */
-export function readingEvidence(outcome: ReturnType<typeof extractInvoice>, lines: readonly OcrLine[]): number {
+export function readingEvidence(outcome: ReturnType<typeof extractInvoice>): number {
   if (!outcome.ok) return -Infinity;
   const r = outcome.result;
   const checks = Object.values(r.checksum).reduce<number>((sum, v) => sum + (v === 1 ? 1 : v === 0 ? -1 : 0), 0);
-  const fields = EVIDENCE_FIELDS.filter((f) => r[f] !== '').length + (r.total_cost > 0 ? 1 : 0) + (r.patient_gender !== 0 ? 1 : 0);
-  const confidence = lines.length === 0 ? 0 : lines.reduce((sum, l) => sum + l.score, 0) / lines.length;
-  return checks + fields + confidence;
+  return checks + EVIDENCE_FIELDS.filter((f) => r[f] !== '').length + (r.total_cost > 0 ? 1 : 0) + (r.patient_gender !== 0 ? 1 : 0);
+}
+
+/** Key header fields an empty value of which the other reading of the same page may fill. */
+const FILLABLE_FIELDS = ['note_no', 'note_code', 'check_code', 'billing_date', 'patient_name', 'hospital_name', 'total_cost', 'patient_gender'] as const;
+
+/**
+ * The kept reading with its empty key fields taken from the other reading of the same page: a
+ * field left empty is lost for sure, and the other reading saw the same page. Fields both read
+ * stay the kept reading's.
+ */
+export function withFieldsFilled<T extends ReturnType<typeof extractInvoice>>(kept: T, other: ReturnType<typeof extractInvoice>): T {
+  if (!kept.ok || !other.ok) return kept;
+  const filled: Record<string, unknown> = {};
+  for (const f of FILLABLE_FIELDS) {
+    const empty = kept.result[f] === '' || kept.result[f] === 0;
+    const there = other.result[f] !== '' && other.result[f] !== 0;
+    if (empty && there) filled[f] = other.result[f];
+  }
+  return Object.keys(filled).length === 0 ? kept : { ...kept, result: { ...kept.result, ...filled } };
 }
 
 /** The measured defocus of the upload; a failed measurement reads the page as it is (0). */
@@ -111,13 +129,36 @@ async function defocusOf(image: IntakeImage, logger: Logger, pixels: PixelSteps)
   }
 }
 
+/**
+ * The paled page deconvolved when the upload measured out of focus, else null. A failed
+ * restoration reads the page as it is; overload still goes up. It runs beside the first reading,
+ * so its failure is marked handled here and surfaces only where it is awaited.
+ */
+function restoredPage(paling: Promise<RgbImage>, defocus: Promise<number>, logger: Logger, pixels: PixelSteps): Promise<RgbImage | null> {
+  const restoring = Promise.all([paling, defocus]).then(async ([paled, sigma]) => {
+    if (sigma <= 0) return null;
+    try {
+      return await pixels.restoreDefocused(paled, sigma);
+    } catch (err) {
+      if (err instanceof AnalysisBusyError) throw err;
+      logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'page restoration failed; reading the page as it is');
+      return null;
+    }
+  });
+  restoring.catch(() => undefined);
+  return restoring;
+}
+
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
     // (which reads the image as uploaded: paling would not help it) runs.
     const paling = pixels.paleSeals(image.rgb);
     const qr = readQr(image, logger, pixels);
+    // The blur is measured beside the first reading and, on an out-of-focus photo, the paled page
+    // restored while the first reading runs, so the restoration costs a blurred page little wall time.
     const defocus = defocusOf(image, logger, pixels);
+    const restoring = restoredPage(paling, defocus, logger, pixels);
     const [paled, firstPage, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD })), qr]);
     let page = firstPage;
     let upright = uprightLines(page, image.width, image.height);
@@ -131,25 +172,28 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       const second = extractInvoice({ ...turnedUpright, variant: options.variant, qrPayloads });
       if (second.ok) [page, upright, first] = [turned, turnedUpright, second];
     }
-    // An out-of-focus photo is deconvolved (src/image/deblur.ts) and read again; the reading that
-    // holds together better is kept, so a restoration that rings or a page it cannot help costs
-    // nothing but the time. A page in focus measures 0 and is read once.
+    // An out-of-focus photo is deconvolved (src/image/deblur.ts) and read again. The restored
+    // reading replaces the first only when it holds together better by the extractor's own
+    // evidence (it rings, and it loses decimal points as often as it finds characters); either
+    // way, key fields the kept reading left empty come from the other. A page in focus measures
+    // 0 and is read once.
     let readImage = paled;
-    const sigma = await defocus;
-    if (sigma > 0) {
-      const restored = await pixels.restoreDefocused(paled, sigma);
+    let other: ReturnType<typeof extractInvoice> | undefined;
+    const restored = await restoring;
+    if (restored) {
       const sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });
       const sharpUpright = uprightLines(sharpPage, image.width, image.height);
       const sharpReading = extractInvoice({ ...sharpUpright, variant: options.variant, qrPayloads });
-      if (readingEvidence(sharpReading, sharpPage.lines) > readingEvidence(first, page.lines)) {
-        [page, upright, first, readImage] = [sharpPage, sharpUpright, sharpReading, restored];
-      }
+      if (readingEvidence(sharpReading) > readingEvidence(first)) {
+        [page, upright, readImage, other, first] = [sharpPage, sharpUpright, restored, first, sharpReading];
+      } else other = sharpReading;
     }
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the
     // decoder found the code but could not decode it: its sharpened crop is read, and the page
     // read again with it. Paper invoices and pages whose code was read never pay for this.
     const blurredQr = first.ok && first.electronic && qrPayloads.length === 0 ? await readQr(image, logger, pixels, true) : [];
-    const outcome = blurredQr.length > 0 ? extractInvoice({ ...upright, variant: options.variant, qrPayloads: blurredQr, qrFromBlurredPhoto: true }) : first;
+    const kept = blurredQr.length > 0 ? extractInvoice({ ...upright, variant: options.variant, qrPayloads: blurredQr, qrFromBlurredPhoto: true }) : first;
+    const outcome = other ? withFieldsFilled(kept, other) : kept;
     if (!outcome.ok) return { ok: false, found: outcome.found };
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser

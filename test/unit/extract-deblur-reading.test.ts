@@ -5,7 +5,7 @@ import type { OcrLine, OcrResult, Quad8 } from '../../src/ocr/types.js';
 import type { IntakeImage, RgbImage } from '../../src/image/types.js';
 import { IN_PROCESS_STEPS, type PixelSteps } from '../../src/analysis/steps.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { createExtract, readingEvidence } from '../../src/operations.js';
+import { createExtract, readingEvidence, withFieldsFilled } from '../../src/operations.js';
 import { createLogger } from '../../src/util/log.js';
 
 const W = 400, H = 300;
@@ -57,11 +57,11 @@ function engine(restored: RgbImage, sharpLines = sharpReading): { engine: OcrEng
 
 const restoredImage: RgbImage = { data: Buffer.alloc(W * H * 3, 250), width: W, height: H, channels: 3 };
 
-test('reading evidence: more key fields read and surer lines weigh more; no invoice weighs nothing', () => {
+test('reading evidence: more key fields read weigh more; no invoice weighs nothing', () => {
   const read = (lines: readonly OcrLine[]) => extractInvoice({ lines: [...lines], width: W, height: H, variant: 'general', qrPayloads: [] });
-  assert.ok(readingEvidence(read(sharpReading), sharpReading) > readingEvidence(read(blurredReading), blurredReading));
+  assert.ok(readingEvidence(read(sharpReading)) > readingEvidence(read(blurredReading)));
   const nothing = [line('89', 10)];
-  assert.equal(readingEvidence(read(nothing), nothing), -Infinity);
+  assert.equal(readingEvidence(read(nothing)), -Infinity);
 });
 
 test('an out-of-focus page is restored and read again, and the better reading is kept', async () => {
@@ -92,4 +92,24 @@ test('a page in focus is read once, never restored', async () => {
   await extract(image(), { variant: 'general', autoRotate: false });
   assert.equal(reads.length, 1);
   assert.equal(restoredCalls, 0);
+});
+
+test('key fields the kept reading left empty come from the other reading; fields both read stay', () => {
+  const read = (lines: readonly OcrLine[]) => extractInvoice({ lines: [...lines], width: W, height: H, variant: 'general', qrPayloads: [] });
+  const kept = read([line('北京市医疗门诊收费票据', 10), line('票据号码：87654321', 40), line('西药费', 100), line('12.00', 130)]);
+  const filled = withFieldsFilled(kept, read(sharpReading));
+  assert.ok(filled.ok && kept.ok);
+  assert.equal(filled.result.patient_name, '王小明', 'the empty name is filled');
+  assert.equal(filled.result.note_no, '87654321', 'a number both read stays the kept one');
+  const none = read([line('89', 10)]);
+  assert.equal(withFieldsFilled(none, read(sharpReading)), none, 'no invoice is never made one');
+});
+
+test('a restoration that fails leaves the page read as it is', async () => {
+  const { engine: ocr, reads } = engine(restoredImage);
+  const pixels: PixelSteps = { ...IN_PROCESS_STEPS, measureDefocus: async () => 2.5, restoreDefocused: async () => Promise.reject(new Error('worker lost')) };
+  const out = await createExtract(ocr, createLogger('silent'), pixels)(image(), { variant: 'general', autoRotate: false });
+  assert.ok(out.ok);
+  assert.equal(out.medical_result.total_cost, 12);
+  assert.equal(reads.length, 1);
 });
