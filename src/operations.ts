@@ -82,23 +82,6 @@ export function oppositeAngle(angle: PageAngle): PageAngle {
   return ((angle + 180) % 360) as PageAngle;
 }
 
-/** Header fields whose presence a reading is judged by: the ones every claim needs. */
-const EVIDENCE_FIELDS = ['note_no', 'note_code', 'billing_date', 'patient_name', 'hospital_name'] as const;
-
-/**
- * How well a reading of the page holds together, from what it says itself (no truth): each of
- * the extractor's own checks that agrees counts for it and each that disagrees against it
- * (checksum: 1, 0, -1 cannot check), plus one per key field read, the total and the gender. A
- * page that is no invoice has none. Recogniser confidence is left out: a restored page reads
- * with more confidence whether or not it reads right.
- */
-export function readingEvidence(outcome: ReturnType<typeof extractInvoice>): number {
-  if (!outcome.ok) return -Infinity;
-  const r = outcome.result;
-  const checks = Object.values(r.checksum).reduce<number>((sum, v) => sum + (v === 1 ? 1 : v === 0 ? -1 : 0), 0);
-  return checks + EVIDENCE_FIELDS.filter((f) => r[f] !== '').length + (r.total_cost > 0 ? 1 : 0) + (r.patient_gender !== 0 ? 1 : 0);
-}
-
 /** Key header fields an empty value of which the other reading of the same page may fill. */
 const FILLABLE_FIELDS = ['note_no', 'note_code', 'check_code', 'billing_date', 'patient_name', 'hospital_name', 'total_cost', 'patient_gender'] as const;
 
@@ -173,10 +156,10 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       if (second.ok) [page, upright, first] = [turned, turnedUpright, second];
     }
     // An out-of-focus photo is deconvolved (src/image/deblur.ts) and read again. The restored
-    // reading replaces the first only when it holds together better by the extractor's own
-    // evidence (it rings, and it loses decimal points as often as it finds characters); either
-    // way, key fields the kept reading left empty come from the other. A page in focus measures
-    // 0 and is read once.
+    // reading replaces the first only when the first found no invoice: where both read one, the
+    // restored reading wins fields and loses others in about equal numbers (it rings, it loses
+    // decimal points), whatever the extractor's own checks say. Either way, key fields the kept
+    // reading left empty come from the other. A page in focus measures 0 and is read once.
     let readImage = paled;
     let other: ReturnType<typeof extractInvoice> | undefined;
     const restored = await restoring;
@@ -184,7 +167,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       const sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });
       const sharpUpright = uprightLines(sharpPage, image.width, image.height);
       const sharpReading = extractInvoice({ ...sharpUpright, variant: options.variant, qrPayloads });
-      if (readingEvidence(sharpReading) > readingEvidence(first)) {
+      if (!first.ok && sharpReading.ok) {
         [page, upright, readImage, other, first] = [sharpPage, sharpUpright, restored, first, sharpReading];
       } else other = sharpReading;
     }

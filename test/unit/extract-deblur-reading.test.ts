@@ -5,7 +5,7 @@ import type { OcrLine, OcrResult, Quad8 } from '../../src/ocr/types.js';
 import type { IntakeImage, RgbImage } from '../../src/image/types.js';
 import { IN_PROCESS_STEPS, type PixelSteps } from '../../src/analysis/steps.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { createExtract, readingEvidence, withFieldsFilled } from '../../src/operations.js';
+import { createExtract, withFieldsFilled } from '../../src/operations.js';
 import { createLogger } from '../../src/util/log.js';
 
 const W = 400, H = 300;
@@ -43,12 +43,12 @@ function steps(defocus: number, restored: RgbImage): PixelSteps {
 }
 
 /** An engine reading the restored image sharp and any other blurred; it counts page readings. */
-function engine(restored: RgbImage, sharpLines = sharpReading): { engine: OcrEngine; reads: RgbImage[] } {
+function engine(restored: RgbImage, sharpLines = sharpReading, blurredLines = blurredReading): { engine: OcrEngine; reads: RgbImage[] } {
   const reads: RgbImage[] = [];
   const fake = {
     recognize: (img: RgbImage): Promise<OcrResult> => {
       reads.push(img);
-      return Promise.resolve(page(img === restored ? sharpLines : blurredReading));
+      return Promise.resolve(page(img === restored ? sharpLines : blurredLines));
     },
     recognizeRegions: (_img: unknown, quads: readonly Quad8[]): Promise<OcrLine[]> => Promise.resolve(quads.map((quad) => ({ text: '', score: 0, quad, chars: [] }))),
   };
@@ -57,20 +57,22 @@ function engine(restored: RgbImage, sharpLines = sharpReading): { engine: OcrEng
 
 const restoredImage: RgbImage = { data: Buffer.alloc(W * H * 3, 250), width: W, height: H, channels: 3 };
 
-test('reading evidence: more key fields read weigh more; no invoice weighs nothing', () => {
-  const read = (lines: readonly OcrLine[]) => extractInvoice({ lines: [...lines], width: W, height: H, variant: 'general', qrPayloads: [] });
-  assert.ok(readingEvidence(read(sharpReading)) > readingEvidence(read(blurredReading)));
-  const nothing = [line('89', 10)];
-  assert.equal(readingEvidence(read(nothing)), -Infinity);
-});
-
-test('an out-of-focus page is restored and read again, and the better reading is kept', async () => {
-  const { engine: ocr, reads } = engine(restoredImage);
+test('an out-of-focus page whose first reading found no invoice takes the restored reading', async () => {
+  const { engine: ocr, reads } = engine(restoredImage, sharpReading, [line('89', 10), line('00/e', 40)]);
   const extract = createExtract(ocr, createLogger('silent'), steps(2.5, restoredImage));
   const out = await extract(image(), { variant: 'general', autoRotate: false });
   assert.ok(out.ok);
   assert.equal(out.medical_result.note_no, '12345678');
   assert.equal(out.medical_result.patient_name, '王小明');
+  assert.equal(reads.at(-1), restoredImage);
+});
+
+test('where both readings are invoices the first is kept, its empty key fields filled from the restored one', async () => {
+  const { engine: ocr, reads } = engine(restoredImage);
+  const extract = createExtract(ocr, createLogger('silent'), steps(2.5, restoredImage));
+  const out = await extract(image(), { variant: 'general', autoRotate: false });
+  assert.ok(out.ok);
+  assert.equal(out.medical_result.patient_name, '王小明', 'the name the blurred page lost');
   assert.equal(reads.length, 2);
   assert.equal(reads[1], restoredImage);
 });
