@@ -15,7 +15,7 @@ import { withSealCheckedHospital } from './extract/seal-name.js';
 import { chargingUnitsFollowingHospital } from './extract/hospital-name.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
-import type { IntakeImage } from './image/types.js';
+import type { IntakeImage, RgbImage } from './image/types.js';
 import { analysisConfigFromEnv } from './analysis/config.js';
 import { AnalysisBusyError, AnalysisPool } from './analysis/pool.js';
 import { poolSteps } from './analysis/pool-steps.js';
@@ -82,12 +82,66 @@ export function oppositeAngle(angle: PageAngle): PageAngle {
   return ((angle + 180) % 360) as PageAngle;
 }
 
+/** Key header fields an empty value of which the other reading of the same page may fill. */
+const FILLABLE_FIELDS = ['note_no', 'note_code', 'check_code', 'billing_date', 'patient_name', 'hospital_name', 'total_cost', 'patient_gender'] as const;
+
+/**
+ * The kept reading with its empty key fields taken from the other reading of the same page: a
+ * field left empty is lost for sure, and the other reading saw the same page. Fields both read
+ * stay the kept reading's.
+ */
+export function withFieldsFilled<T extends ReturnType<typeof extractInvoice>>(kept: T, other: ReturnType<typeof extractInvoice>): T {
+  if (!kept.ok || !other.ok) return kept;
+  const filled: Record<string, unknown> = {};
+  for (const f of FILLABLE_FIELDS) {
+    const empty = kept.result[f] === '' || kept.result[f] === 0;
+    const there = other.result[f] !== '' && other.result[f] !== 0;
+    if (empty && there) filled[f] = other.result[f];
+  }
+  return Object.keys(filled).length === 0 ? kept : { ...kept, result: { ...kept.result, ...filled } };
+}
+
+/** The measured defocus of the upload; a failed measurement reads the page as it is (0). */
+async function defocusOf(image: IntakeImage, logger: Logger, pixels: PixelSteps): Promise<number> {
+  try {
+    return await pixels.measureDefocus(image.rgb);
+  } catch (err) {
+    if (err instanceof AnalysisBusyError) throw err;
+    logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'blur measurement failed; reading the page as it is');
+    return 0;
+  }
+}
+
+/**
+ * The paled page deconvolved when the upload measured out of focus, else null. A failed
+ * restoration reads the page as it is; overload still goes up. It runs beside the first reading,
+ * so its failure is marked handled here and surfaces only where it is awaited.
+ */
+function restoredPage(paling: Promise<RgbImage>, defocus: Promise<number>, logger: Logger, pixels: PixelSteps): Promise<RgbImage | null> {
+  const restoring = Promise.all([paling, defocus]).then(async ([paled, sigma]) => {
+    if (sigma <= 0) return null;
+    try {
+      return await pixels.restoreDefocused(paled, sigma);
+    } catch (err) {
+      if (err instanceof AnalysisBusyError) throw err;
+      logger.warn({ err: err instanceof Error ? err.name : 'unknown' }, 'page restoration failed; reading the page as it is');
+      return null;
+    }
+  });
+  restoring.catch(() => undefined);
+  return restoring;
+}
+
 export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps = IN_PROCESS_STEPS) {
   return async (image: IntakeImage, options: { variant: ExtractVariant; autoRotate: boolean }): Promise<ExtractOutcome> => {
     // Paling is asked for first so that, on a one-worker pool, OCR can start while the QR decoder
     // (which reads the image as uploaded: paling would not help it) runs.
     const paling = pixels.paleSeals(image.rgb);
     const qr = readQr(image, logger, pixels);
+    // The blur is measured beside the first reading and, on an out-of-focus photo, the paled page
+    // restored while the first reading runs, so the restoration costs a blurred page little wall time.
+    const defocus = defocusOf(image, logger, pixels);
+    const restoring = restoredPage(paling, defocus, logger, pixels);
     const [paled, firstPage, qrPayloads] = await Promise.all([paling, paling.then((p) => ocr.recognize(p, { boxThreshold: PALED_PAGE_BOX_THRESHOLD })), qr]);
     let page = firstPage;
     let upright = uprightLines(page, image.width, image.height);
@@ -101,16 +155,33 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       const second = extractInvoice({ ...turnedUpright, variant: options.variant, qrPayloads });
       if (second.ok) [page, upright, first] = [turned, turnedUpright, second];
     }
+    // An out-of-focus photo is deconvolved (src/image/deblur.ts) and read again. The restored
+    // reading replaces the first only when the first found no invoice: where both read one, the
+    // restored reading wins fields and loses others in about equal numbers (it rings, it loses
+    // decimal points), whatever the extractor's own checks say. Either way, key fields the kept
+    // reading left empty come from the other. A page in focus measures 0 and is read once.
+    let readImage = paled;
+    let other: ReturnType<typeof extractInvoice> | undefined;
+    const restored = await restoring;
+    if (restored) {
+      const sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });
+      const sharpUpright = uprightLines(sharpPage, image.width, image.height);
+      const sharpReading = extractInvoice({ ...sharpUpright, variant: options.variant, qrPayloads });
+      if (!first.ok && sharpReading.ok) {
+        [page, upright, readImage, other, first] = [sharpPage, sharpUpright, restored, first, sharpReading];
+      } else other = sharpReading;
+    }
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the
     // decoder found the code but could not decode it: its sharpened crop is read, and the page
     // read again with it. Paper invoices and pages whose code was read never pay for this.
     const blurredQr = first.ok && first.electronic && qrPayloads.length === 0 ? await readQr(image, logger, pixels, true) : [];
-    const outcome = blurredQr.length > 0 ? extractInvoice({ ...upright, variant: options.variant, qrPayloads: blurredQr, qrFromBlurredPhoto: true }) : first;
+    const kept = blurredQr.length > 0 ? extractInvoice({ ...upright, variant: options.variant, qrPayloads: blurredQr, qrFromBlurredPhoto: true }) : first;
+    const outcome = other ? withFieldsFilled(kept, other) : kept;
     if (!outcome.ok) return { ok: false, found: outcome.found };
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
-    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(paled, quads), page.faint);
+    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(readImage, quads), page.faint);
     // A name missing, starting at no place, with a lost numeral or a doubtful character is checked
     // against the hospital's round seal, read on the image as uploaded (the paled page has lost the
     // seal's ink) turned upright; the ring is unwrapped in the analysis pool.

@@ -36,6 +36,8 @@ export function poolSteps(pool: AnalysisPool): PixelSteps {
     visualCues: async (crop, angle, uprightQuads) => pool.run('visualCues', { crop: await share(crop), angle, uprightQuads }),
     decodeQr: async (image) => pool.run('decodeQr', { image: await share(image) }),
     decodeBlurredQr: async (image) => pool.run('decodeBlurredQr', { image: await share(image) }),
+    measureDefocus: async (image) => pool.run('measureDefocus', { image: await share(image) }),
+    restoreDefocused: async (image, sigma) => imageOf(await pool.run('restoreDefocused', { image: await share(image), sigma })),
     sealStrips: async (image, angle) => {
       const strips = await pool.run('sealStrips', { image: await share(image), angle });
       return strips && { sheet: imageOf(strips.sheet), quads: strips.quads };

@@ -32,6 +32,8 @@ export interface AnalysisTasks {
   visualCues: { args: { crop: SharedImage; angle: PageAngle; uprightQuads: readonly Quad8[] }; result: VisualCues };
   decodeQr: { args: { image: SharedImage }; result: string[] };
   decodeBlurredQr: { args: { image: SharedImage }; result: string[] };
+  measureDefocus: { args: { image: SharedImage }; result: number };
+  restoreDefocused: { args: { image: SharedImage; sigma: number }; result: SharedImage };
   sealStrips: { args: { image: SharedImage; angle: PageAngle }; result: { sheet: SharedImage; quads: Quad8[] } | null };
   /** On the service's taxonomy (data/taxonomy.json), which every worker loads at start. */
   classifyText: { args: { lines: readonly ClassifierLine[]; cues: TextCues }; result: TextClassification };

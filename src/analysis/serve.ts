@@ -8,7 +8,7 @@ import { classifyText } from '../classify/text-classifier.js';
 import type { RgbImage } from '../image/types.js';
 import type { AnalysisReply, AnalysisRequest, AnalysisResult, AnalysisWorkerStatus, SharedImage } from './protocol.js';
 import { imageOf, sharedBufferOf, shareImage } from './shared.js';
-import { analysePage, cutOutDocument, decodeBlurredQr, decodeQr, judgeQuality, paleRegions, paleSeals, roundSealStrips, visualCues } from './tasks.js';
+import { analysePage, cutOutDocument, decodeBlurredQr, decodeQr, judgeQuality, measureDefocus, paleRegions, paleSeals, restoreDefocused, roundSealStrips, visualCues } from './tasks.js';
 
 /** An image a task made, as shared pixels: the input itself when the task left it unchanged. */
 function shareResult(image: RgbImage, input: SharedImage): SharedImage {
@@ -37,6 +37,10 @@ export async function runAnalysisTask(req: AnalysisRequest): Promise<AnalysisRes
       return decodeQr(imageOf(req.args.image));
     case 'decodeBlurredQr':
       return decodeBlurredQr(imageOf(req.args.image));
+    case 'measureDefocus':
+      return measureDefocus(imageOf(req.args.image));
+    case 'restoreDefocused':
+      return shareResult(restoreDefocused(imageOf(req.args.image), req.args.sigma), req.args.image);
     case 'sealStrips': {
       const strips = roundSealStrips(imageOf(req.args.image), req.args.angle);
       return strips && { sheet: shareImage(strips.sheet), quads: strips.quads };

@@ -18,8 +18,10 @@ import {
   decodeQr,
   roundSealStrips,
   judgeQuality,
+  measureDefocus,
   paleRegions,
   paleSeals,
+  restoreDefocused,
   visualCues,
   type DocumentCrop,
   type PageAnalysis,
@@ -46,6 +48,10 @@ export interface PixelSteps {
   decodeQr(image: RgbImage): Promise<string[]>;
   /** QR codes found but not decoded by decodeQr (an out-of-focus photo), read from sharpened crops. */
   decodeBlurredQr(image: RgbImage): Promise<string[]>;
+  /** The Gaussian sigma an out-of-focus capture added to the page (0 in focus: src/image/deblur.ts). */
+  measureDefocus(image: RgbImage): Promise<number>;
+  /** The page deconvolved with a Gaussian of `sigma` (the image itself for 0). */
+  restoreDefocused(image: RgbImage, sigma: number): Promise<RgbImage>;
   /** The ring text of the round seals of a page turned upright by `angle`, unwrapped and stacked (src/image/seal-unwrap.ts). */
   sealStrips(image: RgbImage, angle: PageAngle): Promise<SealStrips | null>;
   /**
@@ -66,5 +72,7 @@ export const IN_PROCESS_STEPS: PixelSteps = {
   decodeQr: (image) => decodeQr(image),
   decodeBlurredQr: (image) => decodeBlurredQr(image),
   sealStrips: async (image, angle) => roundSealStrips(image, angle),
+  measureDefocus: async (image) => measureDefocus(image),
+  restoreDefocused: async (image, sigma) => restoreDefocused(image, sigma),
   classifyText: async (lines, cues, taxonomy) => classifyText(lines, cues, taxonomy),
 };

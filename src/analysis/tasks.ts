@@ -8,6 +8,7 @@
 import type { QualifyRes } from '../contract/classify.js';
 import { hasEmblem, hasPortrait, isScenePhoto, SCENE_SETTINGS } from '../classify/visual.js';
 import { locateDocuments, type LocatedDocument } from '../image/documents.js';
+import { defocusSigma, estimateBlur, luminance, restorePage } from '../image/deblur.js';
 import { cropRgb, rotateRgb } from '../image/ops.js';
 import { findOccluded } from '../image/occlusion.js';
 import { assessQuality } from '../image/quality.js';
@@ -127,4 +128,18 @@ export function decodeQr(image: RgbImage): Promise<string[]> {
 /** Codes found on the image but not decoded, read again from sharpened crops (src/qr/decode.ts). */
 export function decodeBlurredQr(image: RgbImage): Promise<string[]> {
   return decodeBlurredQrCodes(image);
+}
+
+/**
+ * What an out-of-focus capture added to the page's blur, as a Gaussian sigma in image pixels
+ * (src/image/deblur.ts); 0 for a page in focus or one with too few ink edges to measure.
+ */
+export function measureDefocus(image: RgbImage): number {
+  const measured = estimateBlur(luminance(image));
+  return measured ? defocusSigma(measured.sigma) : 0;
+}
+
+/** The page deconvolved with the Gaussian of `sigma` (the image itself for sigma 0 or one past the limit). */
+export function restoreDefocused(image: RgbImage, sigma: number): RgbImage {
+  return sigma > 0 ? restorePage(image, sigma).image : image;
 }

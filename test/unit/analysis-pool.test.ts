@@ -99,6 +99,12 @@ test('every task gives on the pool what it gives in process', async () => {
     assert.deepEqual(await steps.decodeQr(image), [QR_TEXT]);
     assert.deepEqual(await steps.decodeQr(image), await local.decodeQr(image));
 
+    assert.equal(await steps.measureDefocus(image), await local.measureDefocus(image));
+    const restored = await steps.restoreDefocused(image, 2.5);
+    assert.ok(sameImage(restored, await local.restoreDefocused(image, 2.5)));
+    assert.ok(!sameImage(restored, image), 'the page was deconvolved');
+    assert.ok(sameImage(await steps.restoreDefocused(image, 0), image), 'sigma 0 hands the page back unchanged');
+
     for (const angle of [0, 90] as const) {
       const strips = await steps.sealStrips(image, angle);
       const stripsHere = await local.sealStrips(image, angle);
