@@ -235,17 +235,34 @@ export function findGridCut(g: InkGrid, o: OverlapSplitOptions = DEFAULT_OVERLAP
  * Whether print crosses the cut: ink right beside it on both sides in the same row, over more than
  * a few rows (noise). A centred title or a table's rule crosses any line down one page; nothing
  * crosses the edge of a sheet lying on another (the lower sheet's print stops at it). Read nearer
- * the ends than the cut itself, where titles stand.
+ * the ends than the cut itself, where titles stand. Sheets of different lengths in a row leave
+ * the surface above the shorter ones inside their union's quad: solid dark on both sides of the
+ * cut from the quad's end inwards. Print always has a margin of paper between it and its sheet's
+ * end, so such runs from either end (endRuns) are surface, not crossing print.
  */
 function crossed(g: InkGrid, sums: Uint32Array, colAt: (j: number) => number, strip: number, o: OverlapSplitOptions): boolean {
+  const solid: boolean[] = [];
+  for (let j = 0; j < g.rows; j++) {
+    const c = colAt(j);
+    solid.push(inkCount(g, sums, j, c - strip, c - 1) === Math.min(strip, c) && inkCount(g, sums, j, c + 1, c + strip) === Math.min(strip, g.cols - 1 - c));
+  }
+  const surface = endRuns(solid);
   const from = Math.round(o.crossMargin * g.rows);
   const to = g.rows - 1 - from;
   let n = 0;
   for (let j = from; j <= to; j++) {
     const c = colAt(j);
-    if (inkCount(g, sums, j, c - strip, c - 1) > 0 && inkCount(g, sums, j, c + 1, c + strip) > 0) n++;
+    if (!surface[j] && inkCount(g, sums, j, c - strip, c - 1) > 0 && inkCount(g, sums, j, c + 1, c + strip) > 0) n++;
   }
   return n > o.maxCrossRows * (to - from + 1);
+}
+
+/** Marks the run of true rows starting at the first row and the one ending at the last. */
+export function endRuns(solid: readonly boolean[]): boolean[] {
+  const out = solid.map(() => false);
+  for (let k = 0; k < solid.length && solid[k]; k++) out[k] = true;
+  for (let k = solid.length - 1; k >= 0 && solid[k]; k--) out[k] = true;
+  return out;
 }
 
 /**
@@ -348,12 +365,14 @@ function partsAlongCut(parts: readonly (readonly Point[])[], cutEnds: readonly P
   });
 }
 
-/**
- * The two sheets of a quad that is two of the same paper overlapping (see the file's comment), or
- * null. Rows of print are tried along either pair of sides (a sheet may lie turned).
- */
-export function splitOverlapped(img: RgbImage, q: Quad8, options: Partial<OverlapSplitOptions> = {}): [Quad8, Quad8] | null {
-  const o = { ...DEFAULT_OVERLAP_SPLIT_OPTIONS, ...options };
+/** A quad cut in two along a found cut, and which of the parts are too squat for one sheet (partsAlongCut). */
+interface TwoParts {
+  readonly parts: [Quad8, Quad8];
+  readonly squat: [boolean, boolean];
+}
+
+/** The quad's cut in two (see the file's comment), or null. Rows of print are tried along either pair of sides (a sheet may lie turned). */
+function cutInTwo(img: RgbImage, q: Quad8, o: OverlapSplitOptions): TwoParts | null {
   const p = quadPointsOf(q);
   const grid = inkGrid(img, p, o);
   // The cut runs across the text lines: a line along them finds print on one side and the blank
@@ -367,8 +386,38 @@ export function splitOverlapped(img: RgbImage, q: Quad8, options: Partial<Overla
   const [c0, c1] = turned ? [at(p, 0, cut.top), at(p, 1, cut.bottom)] : [at(p, cut.top, 0), at(p, cut.bottom, 1)];
   const parts = turned ? [[p[0], p[1], c1, c0], [c0, c1, p[2], p[3]]] : [[p[0], c0, c1, p[3]], [c0, p[1], p[2], c1]];
   if (parts.some((part) => aspect(part) > o.maxPartAspect)) return null;
-  if (!partsAlongCut(parts, [c0, c1], o)) return null;
-  return [pointsToQuad(parts[0]), pointsToQuad(parts[1])];
+  return {
+    parts: [pointsToQuad(parts[0]), pointsToQuad(parts[1])],
+    squat: [!partsAlongCut([parts[0]], [c0, c1], o), !partsAlongCut([parts[1]], [c0, c1], o)],
+  };
+}
+
+/**
+ * The two sheets of a quad that is two of the same paper overlapping (see the file's comment), or
+ * null.
+ */
+export function splitOverlapped(img: RgbImage, q: Quad8, options: Partial<OverlapSplitOptions> = {}): [Quad8, Quad8] | null {
+  const cut = cutInTwo(img, q, { ...DEFAULT_OVERLAP_SPLIT_OPTIONS, ...options });
+  return cut && !cut.squat[0] && !cut.squat[1] ? cut.parts : null;
+}
+
+/**
+ * The sheets of a quad that is two or three of one paper overlapping in a row: a cut found first
+ * may part one sheet from the other two, whose part is then too squat for one sheet; it is kept
+ * only when that part itself splits into two sheets by every test (three receipts fanned out on
+ * a table). Null when neither holds.
+ */
+export function splitOverlappedRow(img: RgbImage, q: Quad8, room: number, options: Partial<OverlapSplitOptions> = {}): Quad8[] | null {
+  const o = { ...DEFAULT_OVERLAP_SPLIT_OPTIONS, ...options };
+  const cut = cutInTwo(img, q, o);
+  if (!cut) return null;
+  const [a, b] = cut.squat;
+  if (!a && !b) return cut.parts;
+  if ((a && b) || room < 2) return null;
+  const k = a ? 0 : 1;
+  const again = splitOverlapped(img, cut.parts[k], o);
+  if (!again) return null;
+  return k === 0 ? [...again, cut.parts[1]] : [cut.parts[0], ...again];
 }
 
 /**
@@ -438,9 +487,9 @@ export function splitOverlaps(img: RgbImage, quads: readonly Quad8[], maxDocumen
     const queue: Quad8[] = [q];
     while (queue.length > 0) {
       const next = queue.shift() as Quad8;
-      const parts = count < maxDocuments ? splitOverlapped(img, next, options) : null;
+      const parts = count < maxDocuments ? splitOverlappedRow(img, next, maxDocuments - count, options) : null;
       if (parts) {
-        count++;
+        count += parts.length - 1;
         queue.unshift(...parts);
       } else done.push(next);
     }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeRgb } from '../../src/image/ops.js';
-import { cutRows, rowAlignment, rowRuns, splitOverlapped } from '../../src/image/overlap-split.js';
+import { cutRows, rowAlignment, rowRuns, endRuns, splitOverlapped, splitOverlappedRow } from '../../src/image/overlap-split.js';
 import type { RgbImage } from '../../src/image/types.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 
@@ -81,4 +81,40 @@ test('a cut leaving squat parts (a card or a form cut across its width) keeps th
   const squat: Quad8 = [10, 10, 389, 10, 389, 189, 10, 189];
   assert.equal(splitOverlapped(img, squat), null);
   assert.ok(splitOverlapped(img, squat, { minAlongCut: 0 }), 'the parts\' shape alone kept it whole');
+});
+
+/** Three receipts of one paper in a row, each lying over the next one's side: lines cut at x = 199 and 389, on rows of their own. */
+function threeInARow(): RgbImage {
+  const img = makeRgb(600, 300, [235, 235, 235]);
+  for (let y = 30; y < 270; y += 14) bar(img, 30, y, 199, y + 5);
+  for (let y = 37; y < 270; y += 17) bar(img, 212, y, 389, y + 6);
+  for (let y = 33; y < 270; y += 19) bar(img, 402, y, 402 + ((y * 7) % 100) + 50, y + 6);
+  return img;
+}
+
+test('three receipts in a row: the first cut leaves two of them, too squat for one sheet, which split again', () => {
+  const whole: Quad8 = [10, 10, 589, 10, 589, 289, 10, 289];
+  const img = threeInARow();
+  assert.equal(splitOverlapped(img, whole), null, 'one cut alone leaves a squat part');
+  const parts = splitOverlappedRow(img, whole, 2);
+  assert.ok(parts && parts.length === 3, JSON.stringify(parts));
+  const cuts = parts.slice(1).map((q) => q[0]).sort((a, b) => a - b);
+  assert.ok(Math.abs(cuts[0] - 205) <= 10 && Math.abs(cuts[1] - 395) <= 10, JSON.stringify(parts));
+  assert.equal(splitOverlappedRow(img, whole, 1), null, 'no room for a third document');
+});
+
+test('surface above a shorter sheet, solid across the cut from the quad\'s end, is no print crossing it', () => {
+  // The table above the lower sheet and beside the upper one's top, inside the union quad's top
+  // end; the same block a few pixels below that end is print (a title) and keeps the page whole.
+  const img = overlapping();
+  bar(img, 150, 10, 260, 26, 90);
+  assert.ok(splitOverlapped(img, WHOLE), 'split');
+  const titled = overlapping();
+  bar(titled, 150, 16, 260, 26, 90);
+  assert.equal(splitOverlapped(titled, WHOLE), null);
+});
+
+test('endRuns marks only the runs at either end', () => {
+  assert.deepEqual(endRuns([true, true, false, true, false, true]), [true, true, false, false, false, true]);
+  assert.deepEqual(endRuns([false, true, false]), [false, false, false]);
 });
