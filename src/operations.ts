@@ -9,7 +9,7 @@ import type { ServiceConfig } from './config.js';
 import type { ExtractVariant } from './contract/extract.js';
 import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
-import { extractInvoice } from './extract/extractor.js';
+import { extractInvoice, type ExtractOutcome as InvoiceReading } from './extract/extractor.js';
 import { rereadHeaderFields } from './extract/reread.js';
 import { withSealCheckedHospital } from './extract/seal-name.js';
 import { chargingUnitsFollowingHospital } from './extract/hospital-name.js';
@@ -90,7 +90,7 @@ const FILLABLE_FIELDS = ['note_no', 'note_code', 'check_code', 'billing_date', '
  * field left empty is lost for sure, and the other reading saw the same page. Fields both read
  * stay the kept reading's.
  */
-export function withFieldsFilled<T extends ReturnType<typeof extractInvoice>>(kept: T, other: ReturnType<typeof extractInvoice>): T {
+export function withFieldsFilled<T extends InvoiceReading>(kept: T, other: InvoiceReading): T {
   if (!kept.ok || !other.ok) return kept;
   const filled: Record<string, unknown> = {};
   for (const f of FILLABLE_FIELDS) {
@@ -161,7 +161,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // decimal points), whatever the extractor's own checks say. Either way, key fields the kept
     // reading left empty come from the other. A page in focus measures 0 and is read once.
     let readImage = paled;
-    let other: ReturnType<typeof extractInvoice> | undefined;
+    let other: InvoiceReading | undefined;
     const restored = await restoring;
     if (restored) {
       const sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });

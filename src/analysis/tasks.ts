@@ -8,8 +8,8 @@
 import type { QualifyRes } from '../contract/classify.js';
 import { hasEmblem, hasPortrait, isScenePhoto, SCENE_SETTINGS } from '../classify/visual.js';
 import { locateDocuments, type LocatedDocument } from '../image/documents.js';
-import { defocusSigma, estimateBlur, luminance, restorePage } from '../image/deblur.js';
-import { cropRgb, rotateRgb } from '../image/ops.js';
+import { defocusSigma, estimateBlur, restorePage } from '../image/deblur.js';
+import { cropRgb, luminance, rotateRgb } from '../image/ops.js';
 import { findOccluded } from '../image/occlusion.js';
 import { assessQuality } from '../image/quality.js';
 import { detectSeals, suppressSealColour } from '../image/seals.js';

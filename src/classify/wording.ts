@@ -71,27 +71,66 @@ export function findWording(text: string, pattern: string, maxEdits: number = al
   const at = text.indexOf(pattern);
   if (at >= 0) return { length: pattern.length, edits: 0, end: Array.from(text.slice(0, at + pattern.length)).length };
   if (maxEdits <= 0 || text.length < pattern.length - maxEdits) return null;
-  const p = Array.from(pattern);
   const t = Array.from(text);
+  const best = bestOccurrence(Array.from(pattern), t.length, (j, ch) => (t[j] === ch ? 0 : -1), 1);
+  return best.edits <= maxEdits ? { length: best.length, edits: best.edits, end: best.end } : null;
+}
+
+/**
+ * Sellers' algorithm: the cheapest approximate occurrence of the pattern `p` in a sequence of `n`
+ * places, where `rank(j, ch)` says how place j reads ch: 0 as its first reading (free), > 0 among
+ * its alternatives (costs `altCost`), -1 not at all (a substitution, one edit). Insertions and
+ * deletions are one edit each. A match may start anywhere; the earliest end of the cheapest wins.
+ */
+function bestOccurrence(p: readonly string[], n: number, rank: (j: number, ch: string) => number, altCost: number): ReadingMatch {
   const m = p.length;
-  let prev = new Array<number>(m + 1);
-  let cur = new Array<number>(m + 1);
-  for (let i = 0; i <= m; i++) prev[i] = i;
-  let best = prev[m];
+  // Per pattern prefix length: total cost, edits and alternatives of the best path ending here.
+  let prevCost = new Float64Array(m + 1);
+  let prevEdits = new Int32Array(m + 1);
+  let prevAlts = new Int32Array(m + 1);
+  let cost = new Float64Array(m + 1);
+  let edits = new Int32Array(m + 1);
+  let alts = new Int32Array(m + 1);
+  for (let i = 0; i <= m; i++) prevCost[i] = prevEdits[i] = i;
+  let bestCost = prevCost[m];
+  let bestEdits = m;
+  let bestAlts = 0;
   let end = 0;
-  for (let j = 1; j <= t.length; j++) {
-    cur[0] = 0;
+  for (let j = 1; j <= n; j++) {
+    cost[0] = 0;
+    edits[0] = 0;
+    alts[0] = 0;
     for (let i = 1; i <= m; i++) {
-      const sub = prev[i - 1] + (p[i - 1] === t[j - 1] ? 0 : 1);
-      cur[i] = Math.min(sub, prev[i] + 1, cur[i - 1] + 1);
+      const at = rank(j - 1, p[i - 1]);
+      // Substitution (free, an alternative, or an edit), then deletion and insertion if cheaper.
+      let c = prevCost[i - 1] + (at === 0 ? 0 : at > 0 ? altCost : 1);
+      let e = prevEdits[i - 1] + (at < 0 ? 1 : 0);
+      let a = prevAlts[i - 1] + (at > 0 ? 1 : 0);
+      if (prevCost[i] + 1 < c) {
+        c = prevCost[i] + 1;
+        e = prevEdits[i] + 1;
+        a = prevAlts[i];
+      }
+      if (cost[i - 1] + 1 < c) {
+        c = cost[i - 1] + 1;
+        e = edits[i - 1] + 1;
+        a = alts[i - 1];
+      }
+      cost[i] = c;
+      edits[i] = e;
+      alts[i] = a;
     }
-    if (cur[m] < best) {
-      best = cur[m];
+    if (cost[m] < bestCost) {
+      bestCost = cost[m];
+      bestEdits = edits[m];
+      bestAlts = alts[m];
       end = j;
     }
-    [prev, cur] = [cur, prev];
+    [prevCost, cost] = [cost, prevCost];
+    [prevEdits, edits] = [edits, prevEdits];
+    [prevAlts, alts] = [alts, prevAlts];
   }
-  return best <= maxEdits ? { length: m, edits: best, end } : null;
+  return { length: m, edits: bestEdits, end, alternatives: bestAlts };
 }
 
 /** Exact-only search of several wordings; the normalised wordings that occur. */
@@ -170,58 +209,9 @@ export interface ReadingMatch extends WordingMatch {
  */
 export function findReading(readings: LineReadings, pattern: string, maxEdits: number, maxAlternatives: number, altCost: number): ReadingMatch | null {
   const p = Array.from(pattern);
-  const m = p.length;
-  if (m === 0 || readings.length < m - maxEdits) return null;
-  // Per pattern prefix length: total cost, edits and alternatives of the best path ending here
-  // (Sellers: a match may start anywhere, so row 0 costs nothing).
-  let prevCost = new Float64Array(m + 1);
-  let prevEdits = new Int32Array(m + 1);
-  let prevAlts = new Int32Array(m + 1);
-  let cost = new Float64Array(m + 1);
-  let edits = new Int32Array(m + 1);
-  let alts = new Int32Array(m + 1);
-  for (let i = 0; i <= m; i++) prevCost[i] = prevEdits[i] = i;
-  let bestCost = prevCost[m];
-  let bestEdits = m;
-  let bestAlts = 0;
-  let end = 0;
-  for (let j = 1; j <= readings.length; j++) {
-    const here = readings[j - 1];
-    cost[0] = 0;
-    edits[0] = 0;
-    alts[0] = 0;
-    for (let i = 1; i <= m; i++) {
-      const at = here.indexOf(p[i - 1]);
-      // Substitution (free, an alternative, or an edit), then deletion and insertion if cheaper.
-      let c = prevCost[i - 1] + (at === 0 ? 0 : at > 0 ? altCost : 1);
-      let e = prevEdits[i - 1] + (at < 0 ? 1 : 0);
-      let a = prevAlts[i - 1] + (at > 0 ? 1 : 0);
-      if (prevCost[i] + 1 < c) {
-        c = prevCost[i] + 1;
-        e = prevEdits[i] + 1;
-        a = prevAlts[i];
-      }
-      if (cost[i - 1] + 1 < c) {
-        c = cost[i - 1] + 1;
-        e = edits[i - 1] + 1;
-        a = alts[i - 1];
-      }
-      cost[i] = c;
-      edits[i] = e;
-      alts[i] = a;
-    }
-    if (cost[m] < bestCost) {
-      bestCost = cost[m];
-      bestEdits = edits[m];
-      bestAlts = alts[m];
-      end = j;
-    }
-    [prevCost, cost] = [cost, prevCost];
-    [prevEdits, edits] = [edits, prevEdits];
-    [prevAlts, alts] = [alts, prevAlts];
-  }
-  if (bestEdits > maxEdits || bestAlts > maxAlternatives) return null;
-  return { length: m, edits: bestEdits, end, alternatives: bestAlts };
+  if (p.length === 0 || readings.length < p.length - maxEdits) return null;
+  const best = bestOccurrence(p, readings.length, (j, ch) => readings[j].indexOf(ch), altCost);
+  return best.edits > maxEdits || best.alternatives > maxAlternatives ? null : best;
 }
 
 /**

@@ -211,6 +211,10 @@ export function strayLeadBeforeSeal(printed: string, seal: string): boolean {
 /** Numerals of 第X医院. */
 const NUMERALS = '一二三四五六七八九十';
 
+/** Words that may stand between 第X and 医院 (第一人民医院, 第三附属医院), as a pattern. */
+const NUMBERED_INFIXES = ['人民', '附属', '中心'];
+const NUMBERED_INFIX = `(?:${NUMBERED_INFIXES.join('|')})?`;
+
 /**
  * The printed name's 第X with a character that is no numeral (天津市第卫医院: 三 spoilt by the seal's
  * ink) given the numeral the seal's readings print before the same word (…市三医院 in a ring read
@@ -218,7 +222,7 @@ const NUMERALS = '一二三四五六七八九十';
  * issuer, so its numeral is the printed one even where the rest of the ring was read badly.
  */
 export function numeralFromSeal(printed: string, readings: readonly string[]): string {
-  const m = new RegExp(`第([^${NUMERALS}\\d])((?:人民|附属|中心)?医院)`, 'u').exec(printed);
+  const m = new RegExp(`第([^${NUMERALS}\\d])(${NUMBERED_INFIX}医院)`, 'u').exec(printed);
   if (!m) return lostNumeralFromSeal(printed, readings);
   const word = m[2]!;
   const found = new Set<string>();
@@ -230,7 +234,7 @@ export function numeralFromSeal(printed: string, readings: readonly string[]): s
 }
 
 /** Words a numeral of 第X comes before in a name, longest first (第一人民医院, 第三医院). */
-const NUMBERED_WORDS = ['人民医院', '附属医院', '中心医院', '医院'];
+const NUMBERED_WORDS = [...NUMBERED_INFIXES.map((w) => `${w}医院`), '医院'];
 
 /**
  * The printed name's 第 followed by no numeral at all (南京第医院, 河南省第医院: the numeral, or the
@@ -247,7 +251,7 @@ export function lostNumeralFromSeal(printed: string, readings: readonly string[]
   if (word === undefined) return printed;
   const inserts = new Set<string>();
   for (const r of readings) {
-    for (const n of r.matchAll(new RegExp(`([${NUMERALS}])((?:人民|附属|中心)?${word})`, 'gu'))) {
+    for (const n of r.matchAll(new RegExp(`([${NUMERALS}])(${NUMBERED_INFIX}${word})`, 'gu'))) {
       // The reading's numeral and the words between it and the printed name's next word.
       inserts.add(n[1]! + n[2]!.slice(0, n[2]!.length - word.length));
     }

@@ -11,6 +11,8 @@
  * 3. the colour of each pixel is kept: the luminance change is added to all three channels, so
  *    red and blue seals stay red and blue for the steps that pale them.
  */
+import { luminance, type FloatPlane } from './ops.js';
+import { quantile } from './printed-rule.js';
 import type { RgbImage } from './types.js';
 
 /** How the blur is measured and undone. */
@@ -48,22 +50,6 @@ export const DEBLUR_SETTINGS: DeblurSettings = {
 export interface BlurEstimate {
   readonly sigma: number;
   readonly edges: number;
-}
-
-/** A grey plane as floats, row-major. */
-export interface FloatPlane {
-  readonly data: Float32Array;
-  readonly width: number;
-  readonly height: number;
-}
-
-/** Luminance (BT.601) of an RGB image, as floats 0..255. */
-export function luminance(image: RgbImage): FloatPlane {
-  const n = image.width * image.height;
-  const out = new Float32Array(n);
-  const d = image.data;
-  for (let i = 0, j = 0; i < n; i++, j += 3) out[i] = 0.299 * d[j] + 0.587 * d[j + 1] + 0.114 * d[j + 2];
-  return { data: out, width: image.width, height: image.height };
 }
 
 /**
@@ -168,12 +154,6 @@ function edgeSigmas(g: FloatPlane, horizontal: boolean, s: DeblurSettings, out: 
       if (hi - lo >= s.minEdgeHeight) out.push((hi - lo) / (cur * root2pi));
     }
   }
-}
-
-/** The value at quantile q of the numbers (sorted in place). */
-function quantile(values: number[], q: number): number {
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.floor(q * values.length))];
 }
 
 /** The page's blur measured on its ink edges; null when it has too few edges to say. */

@@ -8,7 +8,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { workLongerSide } from './work-size.js';
-import { close, connectedComponents, type Component, downscaleTo, erode, dilate, histogram, otsuThreshold, type Plane } from './ops.js';
+import { close, connectedComponents, type Component, downscaleTo, erode, dilate, fillHoles, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
 import { divideIntoThree, divideLongQuad } from './divide.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
@@ -249,39 +249,6 @@ function borderSaturation(sat: Float32Array, w: number, h: number): number {
   for (let y = 0; y < h; y++) values.push(sat[y * w], sat[y * w + w - 1]);
   values.sort((a, b) => a - b);
   return values[values.length >> 1];
-}
-
-/** Fills the holes of a mask (text, photos, stamps inside a sheet): what the border cannot reach. */
-function fillHoles(mask: Plane): Plane {
-  const { width: w, height: h } = mask;
-  const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const push = (p: number): void => {
-    if (!mask.data[p] && !outside[p]) {
-      outside[p] = 1;
-      stack.push(p);
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    push(x);
-    push((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    push(y * w);
-    push(y * w + w - 1);
-  }
-  while (stack.length > 0) {
-    const p = stack.pop() as number;
-    const x = p % w;
-    const y = (p - x) / w;
-    if (x > 0) push(p - 1);
-    if (x < w - 1) push(p + 1);
-    if (y > 0) push(p - w);
-    if (y < h - 1) push(p + w);
-  }
-  const out = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) out[i] = outside[i] ? 0 : 1;
-  return { data: out, width: w, height: h };
 }
 
 /** Corners of one labelled region: the extreme points along x+y and x-y. */

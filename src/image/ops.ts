@@ -34,6 +34,22 @@ export function toGray(img: RgbImage): Plane {
   return { data: out, width: img.width, height: img.height };
 }
 
+/** A plane of float values (luminance 0..255 and the like), row-major. */
+export interface FloatPlane {
+  readonly data: Float32Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Luminance (BT.601, as toGray) of an RGB image as unrounded floats 0..255, for filters that must not quantise. */
+export function luminance(image: RgbImage): FloatPlane {
+  const n = image.width * image.height;
+  const out = new Float32Array(n);
+  const d = image.data;
+  for (let i = 0, j = 0; i < n; i++, j += 3) out[i] = 0.299 * d[j] + 0.587 * d[j + 1] + 0.114 * d[j + 2];
+  return { data: out, width: image.width, height: image.height };
+}
+
 /**
  * Area-average downscale (or nearest upscale) to the given size. Averaging keeps thin strokes as
  * grey instead of dropping them, which matters for seals drawn with 2-3 px lines.
@@ -234,6 +250,39 @@ function morph(mask: Plane, r: number, isDilate: boolean): Plane {
       out[y * w + x] = isDilate ? (count > 0 ? 1 : 0) : count === span ? 1 : 0;
     }
   }
+  return { data: out, width: w, height: h };
+}
+
+/** Fills the holes of a mask (text, photos, stamps inside a sheet): what the border cannot reach (4-connected). */
+export function fillHoles(mask: Plane): Plane {
+  const { width: w, height: h } = mask;
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (p: number): void => {
+    if (!mask.data[p] && !outside[p]) {
+      outside[p] = 1;
+      stack.push(p);
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    push(x);
+    push((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    push(y * w);
+    push(y * w + w - 1);
+  }
+  while (stack.length > 0) {
+    const p = stack.pop() as number;
+    const x = p % w;
+    const y = (p - x) / w;
+    if (x > 0) push(p - 1);
+    if (x < w - 1) push(p + 1);
+    if (y > 0) push(p - w);
+    if (y < h - 1) push(p + w);
+  }
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) out[i] = outside[i] ? 0 : 1;
   return { data: out, width: w, height: h };
 }
 

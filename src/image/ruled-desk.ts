@@ -10,7 +10,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import type { EdgeMap } from './edges.js';
-import type { Plane } from './ops.js';
+import { luminance, type Plane } from './ops.js';
 import type { RgbImage } from './types.js';
 
 export interface RuledTextureOptions {
@@ -34,14 +34,6 @@ export const DEFAULT_RULED_TEXTURE_OPTIONS: RuledTextureOptions = {
   minCoherence: 0.75,
   maxBalance: 0.35,
 };
-
-/** Luma of each pixel as floats. */
-function luma(img: RgbImage): Float32Array {
-  const n = img.width * img.height;
-  const out = new Float32Array(n);
-  for (let i = 0, j = 0; i < n; i++, j += 3) out[i] = 0.299 * img.data[j] + 0.587 * img.data[j + 1] + 0.114 * img.data[j + 2];
-  return out;
-}
 
 /** Summed-area table of a plane ((w+1) x (h+1), zero first row and column). */
 function integral(v: Float32Array, w: number, h: number): Float64Array {
@@ -69,7 +61,7 @@ function boxSum(s: Float64Array, w: number, x0: number, y0: number, x1: number, 
 export function ruledTexture(img: RgbImage, options: Partial<RuledTextureOptions> = {}, borderBand: number | null = null): Plane {
   const o = { ...DEFAULT_RULED_TEXTURE_OPTIONS, ...options };
   const { width: w, height: h } = img;
-  const l = luma(img);
+  const l = luminance(img).data;
   const xx = new Float32Array(w * h);
   const yy = new Float32Array(w * h);
   const xy = new Float32Array(w * h);

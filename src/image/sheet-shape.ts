@@ -9,20 +9,7 @@
  * the hull takes in the desk there. The solidity (mask area over hull area) tells them apart.
  */
 import { convexHull, signedArea, type Point } from './geometry.js';
-import { connectedComponents, type Plane } from './ops.js';
-
-/** The mask with every hole (a part of its complement that stays clear of the frame) filled. */
-export function fillHoles(mask: Plane): Plane {
-  const { width: w, height: h, data } = mask;
-  const outside = new Uint8Array(w * h);
-  for (let p = 0; p < outside.length; p++) outside[p] = data[p] === 1 ? 0 : 1;
-  const { labels, components } = connectedComponents({ data: outside, width: w, height: h });
-  // A part of the complement touching the frame is the surround; any other is print or a portrait.
-  const holes = new Set(components.filter((c) => c.x0 > 0 && c.y0 > 0 && c.x1 < w - 1 && c.y1 < h - 1).map((c) => c.label));
-  const filled = new Uint8Array(data);
-  for (let p = 0; p < filled.length; p++) if (holes.has(labels[p]!)) filled[p] = 1;
-  return { data: filled, width: w, height: h };
-}
+import { fillHoles, type Plane } from './ops.js';
 
 /**
  * Area of the mask (holes filled) over the area of its convex hull, in [0, 1]; 1 for an empty

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boxRadii, defocusSigma, estimateBlur, gaussianBlur, luminance, restorePage, type FloatPlane } from '../../src/image/deblur.js';
+import { boxRadii, defocusSigma, estimateBlur, gaussianBlur, restorePage } from '../../src/image/deblur.js';
+import { luminance, type FloatPlane } from '../../src/image/ops.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const W = 240, H = 160;

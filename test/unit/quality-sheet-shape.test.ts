@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fillHoles, maskSolidity } from '../../src/image/sheet-shape.js';
+import { fillHoles } from '../../src/image/ops.js';
+import { maskSolidity } from '../../src/image/sheet-shape.js';
 import { completenessScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
 import type { Plane } from '../../src/image/ops.js';
 import type { Quad8 } from '../../src/ocr/types.js';
