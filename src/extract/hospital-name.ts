@@ -192,7 +192,13 @@ export function restorePlacePrefix(
     // within `allowed` edits. A seal or faint print takes characters as well as changing them.
     let best: { len: number; dist: number } | undefined;
     for (let len = Math.max(2, want.length - allowed); len <= want.length + allowed; len++) {
-      if (chars.length <= len + 1 || chars[len - 1] !== last) continue;
+      if (chars.length <= len + 1) continue;
+      // The administrative character itself may be the one lost (广西壮族目治口腔医院: 区 under
+      // the seal, 自 misread): then the long name's start must be read right (its first two
+      // characters) and a word of the name must follow the head, so that the head cannot eat
+      // characters of the name proper.
+      const lostAdmin = allowed >= 2 && chars[len - 1] !== last && name.startsWith(want.slice(0, 2).join('')) && startsWithNameWord(chars.slice(len).join(''), t);
+      if (chars[len - 1] !== last && !lostAdmin) continue;
       const dist = editDistance(chars.slice(0, len), want);
       if (dist >= 1 && dist <= allowed && (!best || dist < best.dist)) best = { len, dist };
     }

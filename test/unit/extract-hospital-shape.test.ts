@@ -28,6 +28,16 @@ test('a province full name with a character lost or changed and one lost is give
   assert.equal(restorePlacePrefix('四川大学华西医院', 'sichuan', t), '四川大学华西医院');
 });
 
+test('a long full name that lost its administrative character and had one misread is given back before a word of the name', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('广西壮族目治口腔医院', 'guangxi', t), '广西壮族自治区口腔医院');
+  assert.equal(restorePlacePrefix('新疆维吾尔白治人民医院', 'xinjiang', t), '新疆维吾尔自治区人民医院');
+  // No word of the name after the head: the head may hold the name's own characters.
+  assert.equal(restorePlacePrefix('广西壮族目治华山医院', 'guangxi', t), '广西壮族目治华山医院');
+  // The long name's start not read right: another place.
+  assert.equal(restorePlacePrefix('广东壮族目治口腔医院', 'guangxi', t), '广东壮族目治口腔医院');
+});
+
 test('a one-character stray before a bare kind is no name', () => {
   assert.ok(isKindWithStray('型社区卫生服务中心'));
   assert.ok(!isKindWithStray('社区卫生服务中心'), 'a bare kind is another rule');
