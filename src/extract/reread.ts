@@ -11,6 +11,7 @@ import { headerValueTables, readHeaderValue } from './header-values.js';
 import { dropStrayBeforePlace, hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { boxOfQuad, centreY, height } from './layout.js';
 import { compact } from './parse/normalize.js';
+import { withSurePageCharacter } from './sure-page-chars.js';
 import { extractTables, type HeaderField } from './tables.js';
 
 /**
@@ -692,7 +693,9 @@ export async function rereadHeaderFields(
   // The province repair also tells where a name the seal cut starts (财务专庆中医院).
   const restore = (n: string) => repairHospitalName(n, province, extractTables());
   const hospitalName = hospitalTexts.map((t) => hospitalFromStrip(t, placeNames(), restore)).find((n) => n !== '');
-  if (hospitalName) out = { ...out, hospital_name: restore(hospitalName) };
+  // The page pass may have read the name's start surer than the strip (the seal's leftover ink
+  // in the small crop): that start's one differing character is kept from the page.
+  if (hospitalName) out = { ...out, hospital_name: restore(withSurePageCharacter(hospitalName, read.slice(0, hospitalStrips.length), result.hospital_name, lines)) };
   const patientName = nameTexts.map(patientNameFromStrip).find((n) => n !== '');
   // A doubtful name is only replaced by a second reading that starts with a family name and has
   // as many characters: the rest of the name was read the same, its first character differently.
