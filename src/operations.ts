@@ -98,6 +98,10 @@ export function withFieldsFilled<T extends InvoiceReading>(kept: T, other: Invoi
     const there = other.result[f] !== '' && other.result[f] !== 0;
     if (empty && there) filled[f] = other.result[f];
   }
+  // The 收款单位 is printed as the hospital's name on most invoices, and the extractor keeps a
+  // charging unit equal to the hospital name in step with it: a hospital name taken from the other
+  // reading brings that reading's charging unit when the kept reading read none either.
+  if (filled.hospital_name !== undefined && kept.result.charging_units === '') filled.charging_units = other.result.charging_units;
   // The stay is one fact printed as two dates and their count of days: it is taken as a whole,
   // only when the kept reading read neither date and the other both, so the days always belong to
   // the dates beside them (dates of two readings would mix two guesses at one stay).

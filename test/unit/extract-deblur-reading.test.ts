@@ -138,3 +138,20 @@ test('an inpatient stay the kept reading missed is taken whole from the other re
   assert.ok(unfilled.ok);
   assert.equal(unfilled.result.start_hospital_date, '', 'a stay the other reading read half is not taken');
 });
+
+test('a hospital name taken from the other reading brings its charging unit when the kept reading read none', () => {
+  const read = (lines: readonly OcrLine[]) => extractInvoice({ lines: [...lines], width: W, height: H, variant: 'general', qrPayloads: [] });
+  const head = [line('北京市医疗门诊收费票据', 10), line('票据号码：87654321', 40), line('西药费', 100), line('12.00', 130)];
+  const withUnit = read([...head, line('收款单位：北京市朝阳医院', 160)]);
+  assert.ok(withUnit.ok && withUnit.result.hospital_name !== '' && withUnit.result.charging_units !== '');
+  const bare = read(head);
+  assert.ok(bare.ok && bare.result.hospital_name === '' && bare.result.charging_units === '');
+  const filled = withFieldsFilled(bare, withUnit);
+  assert.ok(filled.ok);
+  assert.equal(filled.result.hospital_name, withUnit.result.hospital_name);
+  assert.equal(filled.result.charging_units, withUnit.result.charging_units);
+  const ownUnit = { ...bare, result: { ...bare.result, charging_units: '朝阳区收费处' } };
+  const kept = withFieldsFilled(ownUnit, withUnit);
+  assert.ok(kept.ok);
+  assert.equal(kept.result.charging_units, '朝阳区收费处', 'a charging unit the kept reading read stays');
+});
