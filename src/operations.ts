@@ -88,7 +88,7 @@ const FILLABLE_FIELDS = ['note_no', 'note_code', 'check_code', 'billing_date', '
 /**
  * The kept reading with its empty key fields taken from the other reading of the same page: a
  * field left empty is lost for sure, and the other reading saw the same page. Fields both read
- * stay the kept reading's.
+ * stay the kept reading's. An inpatient stay (both dates and the days) is filled as a whole.
  */
 export function withFieldsFilled<T extends InvoiceReading>(kept: T, other: InvoiceReading): T {
   if (!kept.ok || !other.ok) return kept;
@@ -97,6 +97,19 @@ export function withFieldsFilled<T extends InvoiceReading>(kept: T, other: Invoi
     const empty = kept.result[f] === '' || kept.result[f] === 0;
     const there = other.result[f] !== '' && other.result[f] !== 0;
     if (empty && there) filled[f] = other.result[f];
+  }
+  // The 收款单位 is printed as the hospital's name on most invoices, and the extractor keeps a
+  // charging unit equal to the hospital name in step with it: a hospital name taken from the other
+  // reading brings that reading's charging unit when the kept reading read none either.
+  if (filled.hospital_name !== undefined && kept.result.charging_units === '') filled.charging_units = other.result.charging_units;
+  // The stay is one fact printed as two dates and their count of days: it is taken as a whole,
+  // only when the kept reading read neither date and the other both, so the days always belong to
+  // the dates beside them (dates of two readings would mix two guesses at one stay).
+  const keptStayless = kept.result.start_hospital_date === '' && kept.result.end_hospital_date === '';
+  if (keptStayless && other.result.start_hospital_date !== '' && other.result.end_hospital_date !== '') {
+    filled.start_hospital_date = other.result.start_hospital_date;
+    filled.end_hospital_date = other.result.end_hospital_date;
+    filled.hospital_days = other.result.hospital_days;
   }
   return Object.keys(filled).length === 0 ? kept : { ...kept, result: { ...kept.result, ...filled } };
 }

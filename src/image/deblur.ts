@@ -29,7 +29,11 @@ export interface DeblurSettings {
   readonly clearSigma: number;
   /** Measured sigma from which a page is out of focus and restored; below it the page is read as is. */
   readonly blurredSigma: number;
-  /** Deconvolution iterations. */
+  /**
+   * Deconvolution iterations. Six: each one sharpens further and rings more around thin strokes
+   * and points; on dev blurred invoices (s1545-1547) six read as many key fields as ten or more
+   * (note codes and genders better) and four fewer, at 60 % of ten's cost.
+   */
   readonly iterations: number;
   /** Largest PSF sigma deconvolved: beyond it the page is too far gone and the result only rings. */
   readonly maxSigma: number;
@@ -42,7 +46,7 @@ export const DEBLUR_SETTINGS: DeblurSettings = {
   sigmaQuantile: 0.3,
   clearSigma: 1,
   blurredSigma: 1.8,
-  iterations: 10,
+  iterations: 6,
   maxSigma: 5,
 };
 

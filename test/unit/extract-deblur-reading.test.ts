@@ -115,3 +115,43 @@ test('a restoration that fails leaves the page read as it is', async () => {
   assert.equal(out.medical_result.total_cost, 12);
   assert.equal(reads.length, 1);
 });
+
+test('an inpatient stay the kept reading missed is taken whole from the other reading, never mixed', () => {
+  const read = (lines: readonly OcrLine[]) => extractInvoice({ lines: [...lines], width: W, height: H, variant: 'general', qrPayloads: [] });
+  const head = [line('北京市医疗住院收费票据', 10), line('票据号码：87654321', 40), line('西药费', 100), line('12.00', 130)];
+  const withStay = read([...head, line('入院日期：2021-03-01', 160), line('出院日期：2021-03-06', 190)]);
+  assert.ok(withStay.ok && withStay.result.start_hospital_date !== '' && withStay.result.end_hospital_date !== '');
+  const stayless = read(head);
+  const filled = withFieldsFilled(stayless, withStay);
+  assert.ok(filled.ok && stayless.ok);
+  assert.equal(filled.result.start_hospital_date, '2021-03-01');
+  assert.equal(filled.result.end_hospital_date, '2021-03-06');
+  assert.equal(filled.result.hospital_days, withStay.result.hospital_days, 'the days of the dates taken');
+  const oneDate = read([...head, line('入院日期：2021-02-27', 160)]);
+  assert.ok(oneDate.ok && oneDate.result.start_hospital_date === '2021-02-27');
+  const kept = withFieldsFilled(oneDate, withStay);
+  assert.ok(kept.ok);
+  assert.equal(kept.result.start_hospital_date, '2021-02-27', 'a stay half read stays the kept one');
+  assert.equal(kept.result.end_hospital_date, '', 'no end date from another guess at the stay');
+  const startOnly = read([...head, line('入院日期：2021-03-01', 160)]);
+  const unfilled = withFieldsFilled(stayless, startOnly);
+  assert.ok(unfilled.ok);
+  assert.equal(unfilled.result.start_hospital_date, '', 'a stay the other reading read half is not taken');
+});
+
+test('a hospital name taken from the other reading brings its charging unit when the kept reading read none', () => {
+  const read = (lines: readonly OcrLine[]) => extractInvoice({ lines: [...lines], width: W, height: H, variant: 'general', qrPayloads: [] });
+  const head = [line('北京市医疗门诊收费票据', 10), line('票据号码：87654321', 40), line('西药费', 100), line('12.00', 130)];
+  const withUnit = read([...head, line('收款单位：北京市朝阳医院', 160)]);
+  assert.ok(withUnit.ok && withUnit.result.hospital_name !== '' && withUnit.result.charging_units !== '');
+  const bare = read(head);
+  assert.ok(bare.ok && bare.result.hospital_name === '' && bare.result.charging_units === '');
+  const filled = withFieldsFilled(bare, withUnit);
+  assert.ok(filled.ok);
+  assert.equal(filled.result.hospital_name, withUnit.result.hospital_name);
+  assert.equal(filled.result.charging_units, withUnit.result.charging_units);
+  const ownUnit = { ...bare, result: { ...bare.result, charging_units: '朝阳区收费处' } };
+  const kept = withFieldsFilled(ownUnit, withUnit);
+  assert.ok(kept.ok);
+  assert.equal(kept.result.charging_units, '朝阳区收费处', 'a charging unit the kept reading read stays');
+});
