@@ -16,7 +16,7 @@ import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
-import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, withRuleEnds } from './ruled-desk.js';
+import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -116,6 +116,8 @@ export interface DocumentOptions {
   readonly minRuledBorderShare: number;
   /** ... and the largest share of such a card's box that may be ruled. */
   readonly maxRuledShareOfSheet: number;
+  /** Least share of a side of an edge quad found only on the ruled map that runs along the lined surface (deskEdgeQuads). */
+  readonly minSideAlongRules: number;
 }
 
 export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
@@ -163,6 +165,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   ruledBorder: 0.03,
   minRuledBorderShare: 0.1,
   maxRuledShareOfSheet: 0.25,
+  minSideAlongRules: 0.5,
 };
 
 /** RGB colour bin (4 bits a channel). */
@@ -704,7 +707,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   let edgeFound: EdgeQuad[] | null = null;
   const edgeQuadsFound = (): EdgeQuad[] => {
     if (edgeFound) return edgeFound;
-    const all = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, stepMap());
+    const plain = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, stepMap());
+    const all = [...plain, ...deskEdgeQuads(work, o, stepMap, plain)];
     const kept = new Set(withoutTwins(all.map((e) => e.quad), o));
     return (edgeFound = all.filter((e) => kept.has(e.quad)));
   };
@@ -781,6 +785,32 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     }
   }
   return readingOrder(docs);
+}
+
+/**
+ * Documents lying on a lined sheet (a pad, an exercise book, another form's ruled page) that
+ * runs out of the frame. Its rules crowd the Hough space with parallel steps, and where a card
+ * lies on it as bright as its paper, the card's side is only where the rules stop. So, when rules
+ * reach the frame's border, edge quads are sought once more on the step edges with the lined
+ * surface's border added and its rules taken out (withRuleEnds), and those clear of every quad
+ * of the plain search (sharing at most `maxOverlap` of the smaller) are added: this adds
+ * documents, it never replaces one. Only the ruled texture connected to the frame's border is
+ * the surface: a form's own ruled table (a passbook's rows) keeps within its margins, and a side
+ * along it is the table's rule, not a document's border (dev seed 1500 image 45 lost its
+ * passbook to its table's half with the whole texture). Such a quad must owe one side to the
+ * rules (>= `minSideAlongRules` of it next to the surface), and be no more than
+ * `maxRuledShareOfSheet` ruled (the lined sheet itself).
+ */
+export function deskEdgeQuads(work: RgbImage, o: DocumentOptions, stepMap: () => EdgeMap, plain: readonly EdgeQuad[]): EdgeQuad[] {
+  const band = borderBandWidth(work.width, work.height, o.ruledBorder);
+  if (ruledBorderShare(borderRuledTexture(work, band, 2), o.ruledBorder) < o.minRuledBorderShare) return [];
+  const surface = ruledFromBorder(close(ruledTexture(work), 2));
+  const map = withRuleEnds(stepMap(), surface);
+  return edgeQuads(work, { minAreaFraction: o.minAreaFraction, refineLines: true }, map).filter((e) => {
+    if (ruledShareIn(surface, e.quad) > o.maxRuledShareOfSheet || sideAlongRules(surface, e.quad, 3) < o.minSideAlongRules) return false;
+    const ep = quadPointsOf(e.quad);
+    return plain.every((p) => convexOverlap(ep, quadPointsOf(p.quad)) <= DEFAULT_EDGE_QUAD_OPTIONS.maxOverlap * Math.min(e.area, p.area));
+  });
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import type { EdgeMap } from './edges.js';
-import { luminance, type Plane } from './ops.js';
+import { close, cropRgb, luminance, type Plane } from './ops.js';
 import type { RgbImage } from './types.js';
 
 export interface RuledTextureOptions {
@@ -190,4 +190,108 @@ export function ruledBorderShare(rules: Plane, band: number): number {
     }
   }
   return n === 0 ? 0 : ruled / n;
+}
+
+/**
+ * The ruled texture that reaches the frame's border (4-connected to it): the lined sheet a
+ * document lies on runs out of the photo, while a form's own ruled table keeps within the page's
+ * margins and is enclosed by its paper. Empty when nothing ruled touches the border.
+ */
+export function ruledFromBorder(rules: Plane): Plane {
+  const { width: w, height: h } = rules;
+  const out = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (p: number): void => {
+    if (rules.data[p] && !out[p]) {
+      out[p] = 1;
+      stack.push(p);
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    push(x);
+    if (h > 1) push((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    push(y * w);
+    if (w > 1) push(y * w + w - 1);
+  }
+  while (stack.length > 0) {
+    const p = stack.pop() as number;
+    const x = p % w;
+    if (x > 0) push(p - 1);
+    if (x < w - 1) push(p + 1);
+    if (p >= w) push(p - w);
+    if (p < w * (h - 1)) push(p + w);
+  }
+  return { data: out, width: w, height: h };
+}
+
+/**
+ * The largest share, over a quad's four sides, of the points of a side that have ruled texture
+ * within `reach` pixels: a side found only where the rules stop lies along the texture's border.
+ */
+export function sideAlongRules(rules: Plane, q: Quad8, reach: number): number {
+  const { width: w, height: h } = rules;
+  const r = Math.max(0, Math.round(reach));
+  let best = 0;
+  for (let s = 0; s < 4; s++) {
+    const ax = q[s * 2];
+    const ay = q[s * 2 + 1];
+    const bx = q[(s * 2 + 2) % 8];
+    const by = q[(s * 2 + 3) % 8];
+    const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay)));
+    let near = 0;
+    for (let k = 0; k <= steps; k++) {
+      const x = Math.round(ax + ((bx - ax) * k) / steps);
+      const y = Math.round(ay + ((by - ay) * k) / steps);
+      let hit = false;
+      for (let dy = -r; dy <= r && !hit; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -r; dx <= r; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < w && rules.data[yy * w + xx]) {
+            hit = true;
+            break;
+          }
+        }
+      }
+      if (hit) near++;
+    }
+    best = Math.max(best, near / (steps + 1));
+  }
+  return best;
+}
+
+/**
+ * The ruled texture of the frame's border band (`band` pixels wide), closed by `closing`, and 0
+ * inside it: what `close(ruledTexture(img), closing)` gives there, computed on four strips a
+ * window and a closing wider than the band instead of the whole frame (the look whether rules run
+ * out of the frame is made on nearly every photo; the strips are a fifth of the frame's pixels).
+ */
+export function borderRuledTexture(img: RgbImage, band: number, closing: number, options: Partial<RuledTextureOptions> = {}): Plane {
+  const { width: w, height: h } = img;
+  const out = new Uint8Array(w * h);
+  if (w === 0 || h === 0) return { data: out, width: w, height: h };
+  const radius = options.radius ?? DEFAULT_RULED_TEXTURE_OPTIONS.radius;
+  // Past the band, the closing reaches `closing` pixels, and each of those pixels' windows
+  // `radius` more, whose gradients look one pixel further.
+  const reach = band + 2 * closing + radius + 2;
+  // Each strip, and the band pixels it answers for (its windows lie wholly inside it there).
+  const strips: [number, number, number, number, (x: number, y: number) => boolean][] = [
+    [0, 0, w, Math.min(h, reach), (_x, y) => y < band],
+    [0, Math.max(0, h - reach), w, h, (_x, y) => y >= h - band],
+    [0, 0, Math.min(w, reach), h, (x) => x < band],
+    [Math.max(0, w - reach), 0, w, h, (x) => x >= w - band],
+  ];
+  for (const [x0, y0, x1, y1, answers] of strips) {
+    const texture = close(ruledTexture(cropRgb(img, x0, y0, x1, y1), options), closing);
+    const sw = texture.width;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        if (answers(x, y) && texture.data[(y - y0) * sw + (x - x0)]) out[y * w + x] = 1;
+      }
+    }
+  }
+  return { data: out, width: w, height: h };
 }

@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { locateDocuments } from '../../src/image/documents.js';
+import { DEFAULT_DOCUMENT_OPTIONS, deskEdgeQuads, locateDocuments } from '../../src/image/documents.js';
+import { close, downscaleTo } from '../../src/image/ops.js';
+import { workLongerSide } from '../../src/image/work-size.js';
 import { DEFAULT_EDGE_QUAD_OPTIONS, houghLines, stepEdges } from '../../src/image/edges.js';
-import { ruledBorderShare, ruledTexture, withRuleEnds } from '../../src/image/ruled-desk.js';
+import { borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledTexture, sideAlongRules, withRuleEnds } from '../../src/image/ruled-desk.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
 /**
@@ -104,4 +106,74 @@ test('ruled border: a pad runs out of the frame, a form\'s ruled table keeps wit
   }
   // A band wider than half the frame is the whole frame.
   assert.deepEqual(ruledTexture(pad, {}, 400).data, full.data);
+});
+
+test('ruled surface: only the texture reaching the frame\'s border is the lined sheet under the documents', () => {
+  // A 40 x 30 plane: a ruled block from the left border (x < 10) and one enclosed in the middle
+  // (a form's ruled table, x 20..29, y 10..19).
+  const w = 40;
+  const h = 30;
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < 10; x++) data[y * w + x] = 1;
+  for (let y = 10; y < 20; y++) for (let x = 20; x < 30; x++) data[y * w + x] = 1;
+  const surface = ruledFromBorder({ data, width: w, height: h });
+  assert.equal(surface.data[15 * w + 5], 1, 'the sheet running out of the frame');
+  assert.equal(surface.data[15 * w + 25], 0, 'the table inside a page');
+  assert.equal(surface.data.reduce((n, v) => n + v, 0), 10 * h);
+  // Degenerate planes are total.
+  assert.equal(ruledFromBorder({ data: new Uint8Array(0), width: 0, height: 0 }).data.length, 0);
+  assert.deepEqual([...ruledFromBorder({ data: new Uint8Array([1]), width: 1, height: 1 }).data], [1]);
+});
+
+test('side along rules: a quad whose side runs where the rules stop, and one clear of them', () => {
+  const w = 60;
+  const h = 40;
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < 20; x++) data[y * w + x] = 1;
+  const rules = { data, width: w, height: h };
+  // Left side at x = 22, two pixels right of the texture's border.
+  assert.ok(sideAlongRules(rules, [22, 5, 50, 5, 50, 35, 22, 35], 3) > 0.95);
+  // The same quad 15 px further right: no side near the rules.
+  assert.equal(sideAlongRules(rules, [37, 5, 58, 5, 58, 35, 37, 35], 3), 0);
+  // A degenerate quad (one point) is total.
+  assert.equal(sideAlongRules(rules, [30, 20, 30, 20, 30, 20, 30, 20], 3), 0);
+});
+
+test('desk edge quads: a card closed where the rules stop is added, none without rules at the border', async () => {
+  // As above: a pale card on a lined pad filling the frame, its right side only where the rules stop.
+  const card = `<rect x="560" y="130" width="360" height="230" fill="#e4e4e4"/><rect x="560" y="130" width="360" height="40" fill="#8a1c1c"/>${textLines(600, 200, 280, 5, 28, '#333')}`;
+  const pad = await svgToRgb(page(1000, 500, `<rect x="0" y="0" width="1000" height="500" fill="#e4e4e4"/>${rules(0, 0, 1000, 500)}${card}`));
+  // The localiser's working size for a 2:1 frame (src/image/work-size.ts).
+  const { image: work } = downscaleTo(pad, workLongerSide(1000, 500, DEFAULT_DOCUMENT_OPTIONS.workSide, DEFAULT_DOCUMENT_OPTIONS.maxWorkStretch));
+  const steps = stepEdges(work, DEFAULT_EDGE_QUAD_OPTIONS);
+  const s = work.width / 1000;
+  const isCard = (q: readonly number[]): boolean => Math.abs(Math.min(q[0], q[6]) - 560 * s) < 12 && Math.abs(Math.max(q[2], q[4]) - 920 * s) < 12 && Math.abs(Math.min(q[1], q[3]) - 130 * s) < 12 && Math.abs(Math.max(q[5], q[7]) - 360 * s) < 12;
+  const added = deskEdgeQuads(work, DEFAULT_DOCUMENT_OPTIONS, () => steps, []);
+  assert.ok(added.some((e) => isCard(e.quad)), JSON.stringify(added.map((e) => e.quad)));
+  // The plain search's own quad of the card leaves nothing to add there.
+  const again = deskEdgeQuads(work, DEFAULT_DOCUMENT_OPTIONS, () => steps, added);
+  assert.ok(!again.some((e) => isCard(e.quad)));
+  // The same card printed on a page whose ruled table keeps within its margins: no lined surface.
+  const form = await svgToRgb(page(1000, 500, `<rect x="0" y="0" width="1000" height="500" fill="#e4e4e4"/>${rules(60, 60, 440, 380)}${card}`));
+  const { image: formWork } = downscaleTo(form, workLongerSide(1000, 500, DEFAULT_DOCUMENT_OPTIONS.workSide, DEFAULT_DOCUMENT_OPTIONS.maxWorkStretch));
+  const formSteps = stepEdges(formWork, DEFAULT_EDGE_QUAD_OPTIONS);
+  assert.deepEqual(deskEdgeQuads(formWork, DEFAULT_DOCUMENT_OPTIONS, () => formSteps, []), []);
+});
+
+test('border texture on strips: the closed texture of the whole frame, within the band; 0 inside', async () => {
+  // A pad running out of the frame on the left, a card on it, a ruled table inside a page on the right.
+  const img = await svgToRgb(page(480, 320, `<rect x="0" y="0" width="480" height="320" fill="#e4e4e4"/>${rules(0, 0, 260, 320, 7)}<rect x="150" y="80" width="200" height="140" fill="#e4e4e4"/><rect x="300" y="20" width="170" height="280" fill="#fafafa"/>${rules(320, 40, 130, 240, 7, '#555')}`));
+  const full = close(ruledTexture(img), 2);
+  for (const band of [14, 3, 200]) {
+    const strips = borderRuledTexture(img, band, 2);
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 0; x < img.width; x++) {
+        const i = y * img.width + x;
+        const inBand = x < band || y < band || x >= img.width - band || y >= img.height - band;
+        assert.equal(strips.data[i], inBand ? full.data[i] : 0, `band ${band} at ${x},${y}`);
+      }
+    }
+  }
+  assert.ok(ruledBorderShare(borderRuledTexture(img, 14, 2), 0.03) > 0.2);
+  assert.equal(borderRuledTexture({ data: Buffer.alloc(0), width: 0, height: 0, channels: 3 }, 14, 2).data.length, 0);
 });
