@@ -16,6 +16,7 @@ import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
+import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, withRuleEnds } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
 
@@ -314,6 +315,13 @@ interface Region {
   readonly labels: Int32Array;
   readonly label: number;
   readonly comp: Component;
+}
+
+/** A piece running into the frame with no print, photo or rule inside: desk, not paper (src/image/bare-surface.ts). */
+function bareOnFrame(work: RgbImage, p: Piece): boolean {
+  if (p.quad) return quadOnFrame(p.quad, work.width, work.height) && isBareSurface(work, quadExtent(p.quad));
+  const c = p.region.comp;
+  return touchesBorder(c, work.width, work.height) && isBareSurface(work, regionExtent(p.region.labels, p.region.label, c, work.width));
 }
 
 function touchesBorder(c: Component, w: number, h: number): boolean {
@@ -710,7 +718,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   };
   // Documents overlapping at different angles are one region whose stepped outline is theirs
   // (src/image/outline.ts): such a region becomes its documents' quads before any notch is cut.
-  const pieces = components
+  const candidates = components
     .filter((c) => c.area >= o.minAreaFraction * total)
     .map((c): Region => ({ labels, label: c.label, comp: c }))
     .flatMap((reg) => (touchesBorder(reg.comp, work.width, work.height) ? brighterSheet(work, reg, o, r) ?? [reg] : [reg]))
@@ -719,8 +727,9 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
       if (parts) return parts.map((quad) => ({ region: reg, quad, area: quadArea(quad) }));
       return splitNotched(reg, work.width, work.height, o, 2).map((part) => ({ region: part, quad: null, area: part.comp.area }));
     })
-    .sort((a, b) => b.area - a.area)
-    .slice(0, o.maxDocuments);
+    .sort((a, b) => b.area - a.area);
+  // Bare desk running into the frame is no document (src/image/bare-surface.ts).
+  const pieces = withoutBareSurfaces(candidates, (p) => bareOnFrame(work, p)).slice(0, o.maxDocuments);
   const covered = pieces.reduce((n, s) => n + s.area, 0);
   if (pieces.length === 0 || covered >= o.fillsFrameFraction * total) {
     // Paper everywhere: cards on a desk of other papers still show their own borders.
