@@ -16,6 +16,7 @@ import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
+import { trimBareEnds } from './bare-ends.js';
 import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, withRuleEnds } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
@@ -773,7 +774,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return loneEdgeDocuments(work, o, edgeQuadsFound(), scale, image);
-  const found = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), stepMap, o).map((q) => finish(q, scale, image));
+  const found = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), work, stepMap, o).map((q) => finish(q, scale, image));
   // Sheets of one paper overlapping show no edge at all: their print tells them apart.
   const docs = splitOverlaps(image, found.map((d) => d.quad), o.maxDocuments).flatMap((parts, n) => (parts.length === 1 ? [found[n]] : parts.map((q) => boxed(q, image))));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
@@ -874,13 +875,15 @@ function besideStrip(q: Quad8, w: number, h: number): { quad: Quad8; area: numbe
  * Documents too long for one are two or three in a row (src/image/divide.ts): each is cut at its
  * best-backed cross lines while the image has room for more documents.
  */
-function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
+function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
   const out: Quad8[] = [];
   quads.forEach((q, n) => {
     const room = o.maxDocuments - out.length - (quads.length - n);
     const three = room >= 2 ? divideIntoThree(q, steps()) : null;
     const pair = !three && room >= 1 ? divideLongQuad(q, steps()) : null;
-    out.push(...(three ?? pair ?? [q]));
+    // A row's end parts lose the bare desk beyond their end cards (src/image/bare-ends.ts).
+    const row = three ?? pair;
+    out.push(...(row ? trimBareEnds(work, row, steps()) : [q]));
   });
   return out;
 }
@@ -895,7 +898,7 @@ function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions
  * photo's proportions and are never tried).
  */
 function frameInRow(work: RgbImage, steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
-  const parts = inRow([wholeQuad(work)], steps, o);
+  const parts = inRow([wholeQuad(work)], work, steps, o);
   return parts.length > 1 && neighboursDiffer(work, parts) ? parts : [];
 }
 
