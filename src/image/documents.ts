@@ -16,6 +16,8 @@ import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
+import { trimBareEnds } from './bare-ends.js';
+import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
 
@@ -317,6 +319,13 @@ interface Region {
   readonly labels: Int32Array;
   readonly label: number;
   readonly comp: Component;
+}
+
+/** A piece running into the frame with no print, photo or rule inside: desk, not paper (src/image/bare-surface.ts). */
+function bareOnFrame(work: RgbImage, p: Piece): boolean {
+  if (p.quad) return quadOnFrame(p.quad, work.width, work.height) && isBareSurface(work, quadExtent(p.quad));
+  const c = p.region.comp;
+  return touchesBorder(c, work.width, work.height) && isBareSurface(work, regionExtent(p.region.labels, p.region.label, c, work.width));
 }
 
 function touchesBorder(c: Component, w: number, h: number): boolean {
@@ -714,7 +723,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   };
   // Documents overlapping at different angles are one region whose stepped outline is theirs
   // (src/image/outline.ts): such a region becomes its documents' quads before any notch is cut.
-  const pieces = components
+  const candidates = components
     .filter((c) => c.area >= o.minAreaFraction * total)
     .map((c): Region => ({ labels, label: c.label, comp: c }))
     .flatMap((reg) => (touchesBorder(reg.comp, work.width, work.height) ? brighterSheet(work, reg, o, r) ?? [reg] : [reg]))
@@ -723,8 +732,9 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
       if (parts) return parts.map((quad) => ({ region: reg, quad, area: quadArea(quad) }));
       return splitNotched(reg, work.width, work.height, o, 2).map((part) => ({ region: part, quad: null, area: part.comp.area }));
     })
-    .sort((a, b) => b.area - a.area)
-    .slice(0, o.maxDocuments);
+    .sort((a, b) => b.area - a.area);
+  // Bare desk running into the frame is no document (src/image/bare-surface.ts).
+  const pieces = withoutBareSurfaces(candidates, (p) => bareOnFrame(work, p)).slice(0, o.maxDocuments);
   const covered = pieces.reduce((n, s) => n + s.area, 0);
   if (pieces.length === 0 || covered >= o.fillsFrameFraction * total) {
     // Paper everywhere: cards on a desk of other papers still show their own borders.
@@ -768,7 +778,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return loneEdgeDocuments(work, o, edgeQuadsFound(), scale, image);
-  const found = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), stepMap, o).map((q) => finish(q, scale, image));
+  const found = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), work, stepMap, o).map((q) => finish(q, scale, image));
   // Sheets of one paper overlapping show no edge at all: their print tells them apart.
   const docs = splitOverlaps(image, found.map((d) => d.quad), o.maxDocuments).flatMap((parts, n) => (parts.length === 1 ? [found[n]] : parts.map((q) => boxed(q, image))));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
@@ -895,13 +905,15 @@ function besideStrip(q: Quad8, w: number, h: number): { quad: Quad8; area: numbe
  * Documents too long for one are two or three in a row (src/image/divide.ts): each is cut at its
  * best-backed cross lines while the image has room for more documents.
  */
-function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
+function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
   const out: Quad8[] = [];
   quads.forEach((q, n) => {
     const room = o.maxDocuments - out.length - (quads.length - n);
     const three = room >= 2 ? divideIntoThree(q, steps()) : null;
     const pair = !three && room >= 1 ? divideLongQuad(q, steps()) : null;
-    out.push(...(three ?? pair ?? [q]));
+    // A row's end parts lose the bare desk beyond their end cards (src/image/bare-ends.ts).
+    const row = three ?? pair;
+    out.push(...(row ? trimBareEnds(work, row, steps()) : [q]));
   });
   return out;
 }
@@ -916,7 +928,7 @@ function inRow(quads: readonly Quad8[], steps: () => EdgeMap, o: DocumentOptions
  * photo's proportions and are never tried).
  */
 function frameInRow(work: RgbImage, steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
-  const parts = inRow([wholeQuad(work)], steps, o);
+  const parts = inRow([wholeQuad(work)], work, steps, o);
   return parts.length > 1 && neighboursDiffer(work, parts) ? parts : [];
 }
 
