@@ -36,6 +36,14 @@ export interface FrameSideSettings {
   readonly minStepRun: number;
   /** Distance (pixels) in and out of a side where the paper either side of it is compared. */
   readonly besideSide: number;
+  /**
+   * Where along a leg, as shares of the way from the frame to the sheet's edge found inside the
+   * quad, the paper either side of it is compared: the half nearer the frame, clear of the shadow
+   * the sheet casts on the paper round its edge.
+   */
+  readonly legProbes: readonly number[];
+  /** Half side (pixels) of the patch whose brightest pixel stands for the paper there (ruled lines and print are thin). */
+  readonly legPatch: number;
 }
 
 export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
@@ -51,6 +59,8 @@ export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
   stepContrast: 18,
   minStepRun: 0.8,
   besideSide: 6,
+  legProbes: [0.15, 0.3, 0.45],
+  legPatch: 2,
 };
 
 /** The two corners of the quad nearest frame side `side` (0 left, 1 top, 2 right, 3 bottom). */
@@ -237,12 +247,32 @@ function legCrossesPaper(img: RgbImage, from: Pt, to: Pt, centre: { x: number; y
     nx = -nx;
     ny = -ny;
   }
-  return [0.25, 0.5, 0.75].every((f) => {
+  return s.legProbes.every((f) => {
     const [x, y] = lerp(from, to, f * t);
-    const outside = pixel(img, x + nx * s.besideSide, y + ny * s.besideSide);
-    const inside = pixel(img, x - nx * s.besideSide, y - ny * s.besideSide);
+    const outside = paperIn(img, x + nx * s.besideSide, y + ny * s.besideSide, s.legPatch);
+    const inside = paperIn(img, x - nx * s.besideSide, y - ny * s.besideSide, s.legPatch);
     return outside !== null && inside !== null && luma(inside) >= 150 && colourDistance(outside, inside) <= s.paperTolerance;
   });
+}
+
+/**
+ * The paper's colour round (x, y): the brightest pixel of the patch of half side `r` (a ruled line
+ * or a stroke of print crossing the patch is thinner than it and darker than the paper). Null when
+ * the patch's centre is off the image.
+ */
+export function paperIn(img: RgbImage, x: number, y: number, r: number): Rgb | null {
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  if (cx < 0 || cy < 0 || cx >= img.width || cy >= img.height) return null;
+  let best: Rgb | null = null;
+  for (let yy = Math.max(0, cy - r); yy <= Math.min(img.height - 1, cy + r); yy++) {
+    for (let xx = Math.max(0, cx - r); xx <= Math.min(img.width - 1, cx + r); xx++) {
+      const o = (yy * img.width + xx) * 3;
+      const c: Rgb = [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
+      if (best === null || luma(c) > luma(best)) best = c;
+    }
+  }
+  return best;
 }
 
 /**

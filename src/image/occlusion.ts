@@ -72,6 +72,10 @@ export interface OcclusionSettings {
   readonly maxOtherRun: number;
   /** Colour distance from the surface's reference within which a patch that is not paper is the surface. */
   readonly surfaceMatch: number;
+  /** Depths inside each quad, beside the contact, where the surface is looked for (shares of the contact's length, at least 6 px). */
+  readonly deskDepths: readonly number[];
+  /** Share of those probes on one quad's side that must be the surface for its quad to have been carried over the desk. */
+  readonly minDeskInside: number;
 }
 
 export const OCCLUSION_SETTINGS: OcclusionSettings = {
@@ -101,6 +105,8 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   minBorderRun: 0.7,
   maxOtherRun: 0.3,
   surfaceMatch: 50,
+  deskDepths: [0.03, 0.06],
+  minDeskInside: 0.5,
 };
 
 /** Whether the pixel at (x, y) is paper: true, false, or null when off the image or unclear. */
@@ -538,6 +544,41 @@ export function cornerOnPaper(q: Quad8, i: number, paper: PaperTest, s: Occlusio
 }
 
 /**
+ * Whether the desk shows inside one of the two quads right beside their contact: the localiser
+ * carried that quad across the gap between two sheets lying apart up to the other one's edge (a
+ * sheet's own quad holds its paper, and two sheets lying one on the other have no desk between
+ * them). Such a contact is no overlap. Probes along the middle of the contact, a little way into
+ * each quad; a quad counts when most of its probes that can be read are the surface. False when
+ * the surface cannot be told (no surface test, or nothing read).
+ */
+export function deskInsideContact(a: Quad8, b: Quad8, contact: Contact, px: PixelTests, s: OcclusionSettings = OCCLUSION_SETTINGS): boolean {
+  const surface = px.surface;
+  if (!surface) return false;
+  const len = Math.hypot(contact.to[0] - contact.from[0], contact.to[1] - contact.from[1]);
+  if (len === 0) return false;
+  const points = alongContact(contact, 16);
+  for (const q of [a, b]) {
+    const { nx, ny } = lineFrame(contact.from, contact.to, quadCentre(q));
+    let seen = 0;
+    let desk = 0;
+    for (const f of s.deskDepths) {
+      const d = Math.abs(contact.gap) / 2 + Math.max(6, f * len);
+      for (const [x, y] of points) {
+        const px_ = x + nx * d;
+        const py_ = y + ny * d;
+        if (!pointInQuad(q, px_, py_)) continue;
+        const v = surface(px_, py_);
+        if (v === null) continue;
+        seen++;
+        if (v) desk++;
+      }
+    }
+    if (seen > 0 && desk >= s.minDeskInside * seen) return true;
+  }
+  return false;
+}
+
+/**
  * Which of two located documents lies partly under the other: 0 for `a`, 1 for `b`, null when
  * neither does (apart, or no sign of which is on top).
  */
@@ -555,6 +596,8 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   if (!contact) return null;
   const size = Math.min(shorterSide(a), shorterSide(b));
   if (contact.gap > s.touchGap * size && !paperBetween(contact, px.paper, s)) return null;
+  // A quad carried over the desk to its neighbour's edge touches it without lying on it.
+  if (deskInsideContact(a, b, contact, px, s)) return null;
   // What lies right beside the upper sheet's real edge: the most direct signs.
   // Quads that meet on one line (no gap, no overlap to speak of) were split there by the localiser.
   const atEdge = edgeCues(a, contact, px, s, Math.abs(contact.gap) <= s.touchGap * size);

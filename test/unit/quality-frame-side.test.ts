@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completenessScore } from '../../src/image/quality.js';
 import { cornerCutByFrame } from '../../src/image/corner-contact.js';
-import { edgeInsideQuad, overshootsOntoPaper, paperShareAlongFrame, stopsShortOfFrame } from '../../src/image/frame-side.js';
+import { edgeInsideQuad, overshootsOntoPaper, paperIn, paperShareAlongFrame, stopsShortOfFrame } from '../../src/image/frame-side.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
@@ -49,6 +49,22 @@ test('a quad carried over another paper to the frame: the sheet stops at its own
   assert.equal(overshootsOntoPaper(img, quad, 1), true);
   assert.equal(stopsShortOfFrame(img, quad, 1), true);
   assert.ok(completenessScore({ image: img, quad, crop: img }) >= 0.5, 'the sheet lies in full view on the white paper');
+});
+
+test('a quad carried over a ruled paper to the frame: the rules crossing its legs do not hide the paper', async () => {
+  // The paper under the sheet is ruled: short grey rules, 3 px thick every 9 px, cross both legs of
+  // the quad between the frame and the sheet's top edge (y = 120). Read pixel by pixel, a probe
+  // landing on a rule sees no paper; the brightest pixel of a small patch is the paper.
+  let rules = '';
+  for (let y = 0; y < 118; y += 9) rules += `<rect x="170" y="${y}" width="60" height="3" fill="#666"/><rect x="570" y="${y}" width="60" height="3" fill="#666"/>`;
+  const under = `<rect x="100" y="-10" width="600" height="310" fill="rgb(250,250,250)"/>${rules}`;
+  const img = await svgToRgb(page(W, H, under + sheet(200, 120, 400, 520), DESK));
+  const quad: Quad8 = [200, 0, 600, 0, 600, 520, 200, 520];
+  assert.ok(edgeInsideQuad(img, quad, 1) !== null, 'the sheet\'s top edge steps all across the quad');
+  assert.equal(overshootsOntoPaper(img, quad, 1), true);
+  assert.ok(completenessScore({ image: img, quad, crop: img }) >= 0.5, 'the sheet lies in full view on the ruled paper');
+  assert.deepEqual(paperIn(img, 194, 90, 2), [250, 250, 250], 'a rule under the probe: the paper beside it');
+  assert.equal(paperIn(img, -1, 5, 2), null, 'off the image');
 });
 
 test('a sheet cut by the frame with a band along its cut edge: the desk lies beyond its sides, so it is no overshoot', async () => {

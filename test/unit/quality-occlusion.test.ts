@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, edgeCues, edgeOffset, edgeRunsOn, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, deskInsideContact, edgeCues, edgeOffset, edgeRunsOn, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
@@ -179,6 +179,29 @@ test('a T-junction: the sheet whose edge runs on past the contact lies on the on
   const peeking = scene([rect(100, 80, 450, 320), receipt]);
   assert.deepEqual(edgeRunsOn(tallCard, receipt, facingSides(tallCard, receipt)!, peeking), [0, 1]);
   assert.equal(lowerOfPair(tallCard, receipt, peeking), 0);
+});
+
+test('a quad carried over the desk to its neighbour\'s edge touches it without lying on it', () => {
+  // A tall page (y 50-450) and, 60 px to its right, a card (x 560-800) lying apart on the desk; the
+  // localiser carried the card's quad left across the desk to the page's edge at x = 500. The
+  // page's edge runs on past both ends of that contact, which alone would read as a T-junction.
+  const page = rect(100, 50, 400, 400);
+  const carried = rect(500, 110, 300, 280);
+  const sheets = [page, rect(560, 110, 240, 280)];
+  const base = scene(sheets);
+  const px: PixelTests = { ...base, surface: (x, y) => !sheets.some((q) => inRect(q, x, y)) };
+  const contact = facingSides(page, carried)!;
+  assert.deepEqual(edgeRunsOn(page, carried, contact, px), [2, 0], 'the page\'s edge runs on past both ends');
+  assert.equal(deskInsideContact(page, carried, contact, px), true);
+  assert.equal(lowerOfPair(page, carried, px), null);
+  assert.equal(lowerOfPair(carried, page, px), null, 'the order of the pair does not matter');
+  // The card really slid under the page (its paper right up to the edge): the T-junction stands.
+  const under = [page, rect(500, 110, 300, 280)];
+  const real: PixelTests = { ...scene([rect(460, 110, 340, 280), page]), surface: (x, y) => !under.some((q) => inRect(q, x, y)) };
+  assert.equal(deskInsideContact(page, carried, contact, real), false);
+  assert.equal(lowerOfPair(page, carried, real), 1);
+  // Without a surface test nothing is said.
+  assert.equal(deskInsideContact(page, carried, contact, base), false);
 });
 
 test('no sign either way leaves both complete', () => {
