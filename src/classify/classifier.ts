@@ -16,7 +16,7 @@ import type { RgbImage } from '../image/types.js';
 import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { withCopyMarks } from './copy-marks.js';
-import { needsSharperReading, placesBetter } from './defocus-reread.js';
+import { DEFOCUS_REREAD_SETTINGS, needsSharperReading, placesBetter } from './defocus-reread.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
 import { bandTitleLines, TITLE_BAND_SETTINGS, titleBandSearchArea } from './title-band.js';
 import { joinTitleRegion, joinTitleText, pickTitles, titleGroups } from './titles.js';
@@ -146,7 +146,7 @@ async function readRestored(frame: CropFrame, docSeals: readonly Quad8[], input:
   try {
     const sigma = await pixels.measureDefocus(frame.crop);
     if (!(sigma > 0) || sigma > DEBLUR_SETTINGS.maxSigma) return null;
-    const restored = await pixels.restoreDefocused(frame.crop, sigma);
+    const restored = await pixels.restoreDefocused(frame.crop, sigma * DEFOCUS_REREAD_SETTINGS.psfShare);
     const read = await input.ocr(restored);
     let lines = [...read.lines];
     if (input.ocrRegions && docSeals.length > 0) lines = await rereadUnderSeals({ ...frame, crop: restored }, lines, docSeals, input.ocrRegions, pixels);

@@ -9,6 +9,16 @@
 import type { TextClassification } from './text-classifier.js';
 import type { Taxonomy } from './taxonomy.js';
 
+export const DEFOCUS_REREAD_SETTINGS = Object.freeze({
+  /**
+   * Share of the measured defocus the crop is deconvolved with. The measurement, taken on the
+   * sharpest edges, still carries the print's own softness and JPEG smear; a PSF wider than the
+   * true blur makes Richardson–Lucy overshoot into ringing that the recogniser reads as strokes
+   * (a whole title lost, the page's turn misjudged), a narrower one only sharpens less.
+   */
+  psfShare: 0.8,
+});
+
 /**
  * Whether a document's first reading leaves room for a sharper one: it fell back to 其他, or its
  * class rests neither on a title nor on enough evidence to be credible. A credible or titled class
