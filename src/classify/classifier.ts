@@ -9,12 +9,14 @@
  */
 import type { ClassifyDocument, ClassifyResult, Direct, QualifyRes } from '../contract/classify.js';
 import { IN_PROCESS_STEPS, type PixelSteps } from '../analysis/steps.js';
+import { DEBLUR_SETTINGS } from '../image/deblur.js';
 import type { LocatedDocument } from '../image/documents.js';
 import { rotateQuad, rotatedSize } from '../image/geometry.js';
 import type { RgbImage } from '../image/types.js';
 import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { withCopyMarks } from './copy-marks.js';
+import { DEFOCUS_REREAD_SETTINGS, needsSharperReading, placesBetter } from './defocus-reread.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
 import { bandTitleLines, TITLE_BAND_SETTINGS, titleBandSearchArea } from './title-band.js';
 import { joinTitleRegion, joinTitleText, pickTitles, titleGroups } from './titles.js';
@@ -120,6 +122,40 @@ function classifierLines(lines: readonly OcrLine[], titleIdx: ReadonlySet<number
   }));
 }
 
+/** One reading of a document crop: its lines, the turn that makes them upright, and its titles. */
+interface Reading {
+  readonly lines: OcrLine[];
+  readonly angle: PageAngle;
+  readonly uprightQuads: Quad8[];
+  readonly titleIdx: Set<number>;
+}
+
+function uprightReading(lines: OcrLine[], angle: PageAngle, crop: RgbImage, tax: Taxonomy): Reading {
+  const page = rotatedSize(angle, crop.width, crop.height);
+  const uprightQuads = lines.map((l) => rotateQuad(l.quad, angle, crop.width, crop.height));
+  const titleIdx = new Set(pickTitles(lines.map((l, i) => ({ text: l.text, quad: uprightQuads[i] })), page, tax));
+  return { lines, angle, uprightQuads, titleIdx };
+}
+
+/**
+ * The crop read again after deconvolution with the blur its focus added (src/image/deblur.ts);
+ * null when it is in focus, too blurred to restore, or the restoration failed (the first reading
+ * then stands). The restored crop has the crop's size, so its quads are in the same frame.
+ */
+async function readRestored(frame: CropFrame, docSeals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<Reading | null> {
+  try {
+    const sigma = await pixels.measureDefocus(frame.crop);
+    if (!(sigma > 0) || sigma > DEBLUR_SETTINGS.maxSigma) return null;
+    const restored = await pixels.restoreDefocused(frame.crop, sigma * DEFOCUS_REREAD_SETTINGS.psfShare);
+    const read = await input.ocr(restored);
+    let lines = [...read.lines];
+    if (input.ocrRegions && docSeals.length > 0) lines = await rereadUnderSeals({ ...frame, crop: restored }, lines, docSeals, input.ocrRegions, pixels);
+    return uprightReading(lines, read.angle, frame.crop, tax);
+  } catch {
+    return null;
+  }
+}
+
 function uprightYs(q: Quad8): number[] {
   return [q[1], q[3], q[5], q[7]];
 }
@@ -132,16 +168,25 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
   const docSeals = seals.filter((s) => boxesOverlap(doc.quad, s));
   if (input.ocrRegions && docSeals.length > 0) lines = await rereadUnderSeals(frame, lines, docSeals, input.ocrRegions, pixels);
 
-  const angle = read.angle;
-  const page = rotatedSize(angle, crop.width, crop.height);
-  const uprightQuads = lines.map((l) => rotateQuad(l.quad, angle, crop.width, crop.height));
-  const titleIdx = new Set(pickTitles(lines.map((l, i) => ({ text: l.text, quad: uprightQuads[i] })), page, tax));
+  let { angle, uprightQuads, titleIdx } = uprightReading(lines, read.angle, crop, tax);
 
   const quality = await pixels.assessQuality({ image, quad: doc.quad, crop, lineCount: lines.length, occluded });
   // Cards are looked at for a portrait and an emblem; pages with next to no text for a scene photo.
   const looked = quality.iscard || lines.length <= SCENE_SETTINGS.maxLines ? await pixels.visualCues(crop, angle, uprightQuads) : null;
   const cues = { card: quality.iscard, portrait: quality.iscard && looked?.portrait === true, emblem: quality.iscard && looked?.emblem === true, scene: looked?.scene === true };
   let cls = await pixels.classifyText(classifierLines(lines, titleIdx, tax), cues, tax);
+  // An out-of-focus document the first reading could not place is read again deconvolved
+  // (defocus-reread.ts); the quality flags stay those of the pixels as photographed.
+  if (needsSharperReading(cls, tax)) {
+    const sharper = await readRestored(frame, docSeals, input, tax, pixels);
+    if (sharper) {
+      const sharperCls = await pixels.classifyText(classifierLines(sharper.lines, sharper.titleIdx, tax), cues, tax);
+      if (placesBetter(sharperCls, cls, tax)) {
+        ({ lines, angle, uprightQuads, titleIdx } = sharper);
+        cls = sharperCls;
+      }
+    }
+  }
   // Cards only (by shape, by the class the body suggests, or by their few lines): a page's title is
   // inside its sheet. A blank or a photo (next to nothing read) has no band to look for.
   const cardLike = lines.length >= TITLE_BAND_SETTINGS.minCardLines && (quality.iscard || tax.roots.some((r) => r.card && r.name === cls.root_cls) || lines.length <= TITLE_BAND_SETTINGS.maxCardLines);
