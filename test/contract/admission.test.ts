@@ -12,7 +12,10 @@ test('images past MEDDOC_IMAGES_IN_FLIGHT wait their turn; past MEDDOC_IMAGE_QUE
   const gateOpen = new Promise<void>((resolve) => { release = resolve; });
   let running = 0;
   let most = 0;
-  const server = await startTestServer({ MEDDOC_IMAGES_IN_FLIGHT: '1', MEDDOC_IMAGE_QUEUE: '1', MEDDOC_IMAGE_QUEUE_WAIT_MS: '10000' }, {
+  // The wait for a turn is long here: this test is about the line's length, not its time limit
+  // (http-admission.test.ts tests that). With 10 s, the second image's wait ran out on a machine
+  // loaded ~20 deep before the test released the first, and it answered busy (500) as it should.
+  const server = await startTestServer({ MEDDOC_IMAGES_IN_FLIGHT: '1', MEDDOC_IMAGE_QUEUE: '1', MEDDOC_IMAGE_QUEUE_WAIT_MS: '120000' }, {
     operations: {
       classify: async (): Promise<ClassifyResult> => {
         running++;
