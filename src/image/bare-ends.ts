@@ -13,7 +13,7 @@ import type { Quad8 } from '../ocr/types.js';
 import { isBareSurface, quadExtent } from './bare-surface.js';
 import { cutSupport } from './divide.js';
 import type { EdgeMap } from './edges.js';
-import { lerp, type Point } from './geometry.js';
+import { lerp, quadPoints, type Point } from './geometry.js';
 import type { RgbImage } from './types.js';
 
 export interface BareEndOptions {
@@ -43,10 +43,6 @@ export const DEFAULT_BARE_END_OPTIONS: BareEndOptions = {
   candidates: 6,
 };
 
-function pointsOf(q: Quad8): Point[] {
-  return [0, 1, 2, 3].map((k) => ({ x: q[2 * k], y: q[2 * k + 1] }));
-}
-
 /**
  * Indices k of the part's sides (corner k to corner k+1) that lie on the frame's edge across the
  * row (x = 0 or x = w - 1 for a row along x; y for a row along y).
@@ -71,13 +67,13 @@ function outerSides(p: readonly Point[], w: number, h: number): number[] {
 export function trimBareEnd(img: RgbImage, part: Quad8, map: EdgeMap, options: Partial<BareEndOptions> = {}): Quad8 {
   const o = { ...DEFAULT_BARE_END_OPTIONS, ...options };
   let out = part;
-  for (const k of outerSides(pointsOf(part), img.width, img.height)) out = trimSide(img, out, k, map, o);
+  for (const k of outerSides(quadPoints(part), img.width, img.height)) out = trimSide(img, out, k, map, o);
   return out;
 }
 
 /** The part with its side k (on the frame) moved in over bare desk to a well-backed cross line, if any. */
 function trimSide(img: RgbImage, part: Quad8, k: number, map: EdgeMap, o: BareEndOptions): Quad8 {
-  const p = pointsOf(part);
+  const p = quadPoints(part);
   // Outer side o0-o1 (corners k, k+1); the inner side runs i0-i1 opposite them (corners k+3, k+2).
   const o0 = p[k];
   const o1 = p[(k + 1) % 4];

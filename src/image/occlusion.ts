@@ -564,10 +564,10 @@ export function deskInsideContact(a: Quad8, b: Quad8, contact: Contact, px: Pixe
     for (const f of s.deskDepths) {
       const d = Math.abs(contact.gap) / 2 + Math.max(6, f * len);
       for (const [x, y] of points) {
-        const px_ = x + nx * d;
-        const py_ = y + ny * d;
-        if (!pointInQuad(q, px_, py_)) continue;
-        const v = surface(px_, py_);
+        const probeX = x + nx * d;
+        const probeY = y + ny * d;
+        if (!pointInQuad(q, probeX, probeY)) continue;
+        const v = surface(probeX, probeY);
         if (v === null) continue;
         seen++;
         if (v) desk++;

@@ -255,34 +255,43 @@ function morph(mask: Plane, r: number, isDilate: boolean): Plane {
 
 /** Fills the holes of a mask (text, photos, stamps inside a sheet): what the border cannot reach (4-connected). */
 export function fillHoles(mask: Plane): Plane {
+  const outside = reachedFromBorder(mask, false);
+  const out = new Uint8Array(mask.width * mask.height);
+  for (let i = 0; i < out.length; i++) out[i] = outside.data[i] ? 0 : 1;
+  return { data: out, width: mask.width, height: mask.height };
+}
+
+/**
+ * The pixels that are set (`set` true) or clear (false) in the mask and 4-connected to the frame's
+ * border through such pixels: the background round a mask's blobs (fillHoles), or the part of a
+ * texture that runs out of the photo (ruled-desk.ts).
+ */
+export function reachedFromBorder(mask: Plane, set: boolean): Plane {
   const { width: w, height: h } = mask;
-  const outside = new Uint8Array(w * h);
+  const out = new Uint8Array(w * h);
   const stack: number[] = [];
   const push = (p: number): void => {
-    if (!mask.data[p] && !outside[p]) {
-      outside[p] = 1;
+    if ((mask.data[p] !== 0) === set && !out[p]) {
+      out[p] = 1;
       stack.push(p);
     }
   };
   for (let x = 0; x < w; x++) {
     push(x);
-    push((h - 1) * w + x);
+    if (h > 1) push((h - 1) * w + x);
   }
   for (let y = 0; y < h; y++) {
     push(y * w);
-    push(y * w + w - 1);
+    if (w > 1) push(y * w + w - 1);
   }
   while (stack.length > 0) {
     const p = stack.pop() as number;
     const x = p % w;
-    const y = (p - x) / w;
     if (x > 0) push(p - 1);
     if (x < w - 1) push(p + 1);
-    if (y > 0) push(p - w);
-    if (y < h - 1) push(p + w);
+    if (p >= w) push(p - w);
+    if (p < w * (h - 1)) push(p + w);
   }
-  const out = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) out[i] = outside[i] ? 0 : 1;
   return { data: out, width: w, height: h };
 }
 

@@ -10,7 +10,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import type { EdgeMap } from './edges.js';
-import { close, cropRgb, luminance, type Plane } from './ops.js';
+import { close, cropRgb, luminance, reachedFromBorder, type Plane } from './ops.js';
 import type { RgbImage } from './types.js';
 
 export interface RuledTextureOptions {
@@ -198,32 +198,7 @@ export function ruledBorderShare(rules: Plane, band: number): number {
  * margins and is enclosed by its paper. Empty when nothing ruled touches the border.
  */
 export function ruledFromBorder(rules: Plane): Plane {
-  const { width: w, height: h } = rules;
-  const out = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const push = (p: number): void => {
-    if (rules.data[p] && !out[p]) {
-      out[p] = 1;
-      stack.push(p);
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    push(x);
-    if (h > 1) push((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    push(y * w);
-    if (w > 1) push(y * w + w - 1);
-  }
-  while (stack.length > 0) {
-    const p = stack.pop() as number;
-    const x = p % w;
-    if (x > 0) push(p - 1);
-    if (x < w - 1) push(p + 1);
-    if (p >= w) push(p - w);
-    if (p < w * (h - 1)) push(p + w);
-  }
-  return { data: out, width: w, height: h };
+  return reachedFromBorder(rules, true);
 }
 
 /**
