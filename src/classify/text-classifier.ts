@@ -508,11 +508,31 @@ function isUnfilledForm(doc: Prepared, form: SubClass, root: RootClass): boolean
   return labelLines >= BLANK_MIN_LABEL_LINES && other <= 1;
 }
 
+/**
+ * Whether a title hit is a sub-class's own wording read as printed on a title line: the form
+ * names itself there, so a body word that usually marks a sibling (门诊号 on an admission record)
+ * does not rule it out.
+ */
+function printedOnTitleLine(hit: TitleHit | null, doc: Prepared): boolean {
+  return hit !== null && hit.exact && (doc.titleFlags[hit.line] || (hit.pair && doc.titleFlags[hit.line + 1]));
+}
+
 function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecision {
+  const exact = new Map(root.subs.map((sub) => [sub, bestTitleHit(doc, sub.titles, tax, false)] as const));
+  // Lines on which some sub-class's wording was read whole, with the longest such wording: as for
+  // roots (scoreRoot), a sibling's near miss there is that exact title misread as its twin
+  // (入院记录 is one edit from 出院记录) and does not count.
+  const exactLines = new Map<number, number>();
+  for (const hit of exact.values()) if (hit) exactLines.set(hit.line, Math.max(exactLines.get(hit.line) ?? 0, hit.pattern.length));
   const scored = root.subs
     .map((sub) => {
-      if (wordingsPresent(doc.full, sub.exclude).length > 0) return { sub, score: 0, titled: false };
-      const hit = bestTitleHit(doc, sub.titles, tax, false) ?? bestTitleHit(doc, sub.titles, tax, true);
+      const own = exact.get(sub) ?? null;
+      if (wordingsPresent(doc.full, sub.exclude).length > 0 && !printedOnTitleLine(own, doc)) return { sub, score: 0, titled: false };
+      let hit = own;
+      if (!hit) {
+        const near = bestTitleHit(doc, sub.titles, tax, true);
+        if (near && (exactLines.get(near.line) ?? 0) < near.pattern.length - 1) hit = near;
+      }
       return { sub, score: (hit ? hit.score : 0) + keywordScore(doc, sub.keywords, tax), titled: hit !== null };
     })
     .sort((a, b) => b.score - a.score);
@@ -578,8 +598,12 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
   if (best.root.subs.length > 0) {
     if (Object.keys(best.root.facets).length > 0) {
       const misread = misreadTitle(doc, best.root, best.title);
-      const zone = titleZone(doc, best.title);
-      sub = decideByFacets(best.root, doc, misread ? `${zone}|${misread}` : zone);
+      // A title placed by a near miss (a character dropped, added or misread, a title over two
+      // lines run together) is read for facets as the wording it matched, as printed: 增值税电普通发票
+      // still says 电子, 吉林地值税普通 / 发票 still says 增值税.
+      const matched = best.title && !best.title.exact ? best.title.pattern : null;
+      const zone = [titleZone(doc, best.title), misread, matched].filter((z): z is string => z !== null).join('|');
+      sub = decideByFacets(best.root, doc, zone);
     } else sub = decideByTitles(best.root, doc, tax);
   }
   return {
