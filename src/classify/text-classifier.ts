@@ -61,6 +61,8 @@ interface TitleHit {
   readonly alone: boolean;
   /** The wording was found on lines `line` and `line + 1` run together (中华人民共和国 / 居民身份证). */
   readonly pair: boolean;
+  /** Characters misread inside the match (an alternative counts its cost; a fragment's cut is not counted). */
+  readonly misreads: number;
 }
 
 /** Whether a title hit lies on line `i`: its own line, or the second of the pair it spans. */
@@ -193,7 +195,7 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       // letters of a 43-letter title weigh like one and a half of a short one.
       const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
       const score = base * (0.75 + 0.25 * coverage) - edits * perEdit + s.specificityPerChar * m.length;
-      if (!best || score > best.score) best = { score, line: i, exact: edits === 0, pattern: pat, alone: standsAlone(m.length, Array.from(line).length), pair };
+      if (!best || score > best.score) best = { score, line: i, exact: edits === 0, pattern: pat, alone: standsAlone(m.length, Array.from(line).length), pair, misreads: edits };
     }
   }
   return best;
@@ -222,7 +224,7 @@ function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<numb
         const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
         const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
         const score = base - edits * perEdit + s.specificityPerChar * m.length;
-        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line, alone: standsAlone(Array.from(line).length, Array.from(line).length), pair: false };
+        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line, alone: standsAlone(Array.from(line).length, Array.from(line).length), pair: false, misreads: m.edits };
       }
       if (best) {
         roots++;
@@ -236,6 +238,20 @@ function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<numb
 }
 
 /**
+ * Whether a near miss lies on a line that is, with no more misreads, a longer cut piece of another
+ * root's title: (因公)王来香港澳门特别行政区通行证 holds 澳门特别行政区旅行证 with one misread, but
+ * the whole line is 因公往来香港澳门特别行政区通行证 cut at its start, and a lookalike reading
+ * of part of a line does not outvote the wording the whole line is.
+ */
+function explainedByFragment(near: TitleHit, root: RootClass, fragments: ReadonlyMap<string, TitleHit>): boolean {
+  const nearLength = Array.from(near.pattern).length;
+  for (const [name, f] of fragments) {
+    if (name !== root.name && !near.pair && f.line === near.line && Array.from(f.pattern).length > nearLength && f.misreads <= near.misreads) return true;
+  }
+  return false;
+}
+
+/**
  * A card's three-character title read with one character wrong (short-titles.ts), on a card-shaped
  * document where no wording of any root was read whole. Priced as one edit (the full fuzzy
  * penalty), so with the card's own cues it places the card but never makes it credible.
@@ -245,7 +261,7 @@ function shortTitleHit(doc: Prepared, root: RootClass, tax: Taxonomy): TitleHit 
   if (i < 0) return null;
   const s = tax.scoring;
   const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
-  return { score: base - s.fuzzyPenalty + s.specificityPerChar * 3, line: i, exact: false, pattern: doc.lines[i], alone: false, pair: false };
+  return { score: base - s.fuzzyPenalty + s.specificityPerChar * 3, line: i, exact: false, pattern: doc.lines[i], alone: false, pair: false, misreads: 1 };
 }
 
 /**
@@ -304,7 +320,7 @@ function scoreRoot(root: RootClass, doc: Prepared, visual: VisualCues, tax: Taxo
     // near miss of one class's title is often the exact title of a sibling (机动车驾驶证 /
     // 机动车行驶证), which must not be outvoted by its twin.
     const near = bestTitleHit(doc, root.titles, tax, true);
-    if (near && (exactLines.get(near.line) ?? 0) < near.pattern.length - 1) title = near;
+    if (near && (exactLines.get(near.line) ?? 0) < near.pattern.length - 1 && !explainedByFragment(near, root, fragments)) title = near;
   }
   if (!title) title = fragments.get(root.name) ?? null;
   if (!title && exactLines && exactLines.size === 0 && visual.card === true) title = shortTitleHit(doc, root, tax);

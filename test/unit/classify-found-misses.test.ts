@@ -49,3 +49,14 @@ test('an electronic VAT invoice whose 子 or 普 was dropped keeps its medium an
   const bill = classifyText(lines('T:北京市医疗门诊收费票据', '票据代码：11996066', '收款单位', '北京市人民医院'));
   assert.equal(bill.sub_cls, '门诊发票');
 });
+
+test('a lookalike wording inside a line does not outvote the title the whole line is a cut piece of', () => {
+  const permit = lines('T:王来香港澳门特别行政区通行证', '姓名某某', '性别女', '出生日期1951年09月11日', '有效期限2020年09月19日', '签发机关某某', '签发地点某市');
+  const r = classifyText(permit, { card: true });
+  assert.equal(r.root_cls, '因公往来香港澳门特别行政区通行证');
+  // Placed by a cut, misread title: not asserted.
+  assert.equal(r.root_cls_is_credible, -1);
+  // The lookalike's own title, read whole, is still that class.
+  const travel = classifyText(lines('T:澳门特别行政区旅行证', '姓名某某', '性别女', '有效期限2020年09月19日'), { card: true });
+  assert.equal(travel.root_cls, '澳门特别行政区旅行证');
+});
