@@ -65,6 +65,14 @@ export interface OcclusionSettings {
   readonly minCutAtSplit: number;
   /** Share of the edge's length from which a piece of print runs along the edge rather than across it. */
   readonly parallelRun: number;
+  /**
+   * A solid band of colour beside the edge (a card's coloured strip, printed to the card's very
+   * edge): a piece spanning at least `bandSpan` of the edge's length with at least `bandFill` of
+   * its cells (positions along the edge by depths into the strip) marked. Such a band ends at the
+   * edge on the upper card as much as on a cut lower one, so it is no sign of a cut.
+   */
+  readonly bandSpan: number;
+  readonly bandFill: number;
   /** Width of the strip read for a border beside the edge, as a share of the contact's length (at least 6 px). */
   readonly borderStrip: number;
   /** Share of the edge a border must run along on one side, and at most on the other. */
@@ -101,6 +109,8 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   cutRatio: 2.5,
   minCutAtSplit: 0.1,
   parallelRun: 0.3,
+  bandSpan: 0.1,
+  bandFill: 0.8,
   borderStrip: 0.05,
   minBorderRun: 0.7,
   maxOtherRun: 0.3,
@@ -401,9 +411,23 @@ export function cutPrint(contact: Contact, offset: number, towards: Point, colou
     if (!strip || strip.seen === 0) continue;
     const { spans, piece } = printPieces(strip.marked);
     const longRun = s.parallelRun * strip.marked.length;
-    shares[side] = piece.filter((row) => row.some((id) => id >= 0 && spans[id]! < longRun)).length / strip.seen;
+    const band = solidBands(piece, spans, s.bandSpan * strip.marked.length, s.bandFill);
+    shares[side] = piece.filter((row) => row.some((id) => id >= 0 && spans[id]! < longRun && !band[id])).length / strip.seen;
   }
   return shares;
+}
+
+/**
+ * Per piece of print (printPieces), whether it is a solid band: spanning at least `minSpan`
+ * positions along the edge and marked over at least `minFill` of the cells it spans (every depth
+ * of the strip at each of its positions). Text lines and rules cut by an edge are thin across it,
+ * or broken up by the paper between strokes.
+ */
+export function solidBands(piece: readonly (readonly number[])[], spans: readonly number[], minSpan: number, minFill: number): boolean[] {
+  const cells = spans.map(() => 0);
+  for (const row of piece) for (const id of row) if (id >= 0) cells[id]!++;
+  const depth = piece[0]?.length ?? 0;
+  return spans.map((span, id) => span >= minSpan && cells[id]! >= minFill * span * depth);
 }
 
 /**

@@ -373,7 +373,10 @@ export function completenessScore(input: QualityInput, s: QualitySettings = QUAL
   const page = scannedPageState(image);
   if (page === 'cut') return 0.25;
   if (page === 'inside') return s.insideFrame;
-  if (sheetCutWhereDeskShows(desk, s)) return 0.25;
+  // Reaching the frame where the desk shows, unless the growth got there through another paper
+  // under the sheet (a pale desk, or papers covering most of the border, leave `surface` unset:
+  // the merged shape tells the same there as on a dark desk).
+  if (sheetCutWhereDeskShows(desk, s)) return grownIntoPaperBelow(desk, s) ? s.mergedSheet : 0.25;
   // The page fills the frame: look for ink running off an edge, compared with the page's own ink.
   const gray = neutralInk(work, false);
   const rim = neutralInk(work, true);

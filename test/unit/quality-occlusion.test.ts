@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, deskInsideContact, edgeCues, edgeOffset, edgeRunsOn, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, deskInsideContact, edgeCues, edgeOffset, edgeRunsOn, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, solidBands, type Contact, type PixelTests } from '../../src/image/occlusion.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
@@ -83,6 +83,35 @@ test('cutPrint counts print ending at the edge, not a border running along it', 
   const [onA, onB] = cutPrint(vertical(500, 100, 400), 0, { x: 300, y: 250 }, px.colour);
   assert.ok(onA >= 0.1, `lower side ${onA}`);
   assert.equal(onB, 0, 'the frame is whole');
+});
+
+test('cutPrint leaves out a solid band printed to the upper card\'s edge: only the lower sheet\'s lines are cut', () => {
+  // A card (right, on top) whose coloured strip along its bottom runs to its very edge at x = 500,
+  // over a page whose text lines end at that edge.
+  const lines = [0, 1, 2, 3].map((k) => rect(150, 150 + 40 * k, 350, 10));
+  const band = rect(500, 340, 300, 50);
+  const sheets = [{ quad: rect(100, 100, 400, 300), tone: [225, 225, 215] as const }, { quad: rect(500, 100, 300, 300), tone: [250, 250, 250] as const }];
+  const withLines = drawn(sheets, [...lines, band]);
+  const [onA, onB] = cutPrint(vertical(500, 100, 400), 0, { x: 300, y: 250 }, withLines.colour);
+  assert.ok(onA >= 0.05, `lower side ${onA}`);
+  assert.equal(onB, 0, 'the band is the upper card\'s own');
+  // Without the page's lines, the band alone no longer marks the card as the cut one.
+  const bandOnly = drawn(sheets, [band]);
+  assert.deepEqual(cutPrint(vertical(500, 100, 400), 0, { x: 300, y: 250 }, bandOnly.colour), [0, 0]);
+  // Without the rule the band counted as the card's cut print.
+  const [, counted] = cutPrint(vertical(500, 100, 400), 0, { x: 300, y: 250 }, bandOnly.colour, { ...OCCLUSION_SETTINGS, bandSpan: Infinity });
+  assert.ok(counted >= 0.05, `band counted ${counted}`);
+});
+
+test('solidBands: a wide solid piece is a band; a thin line or a broken piece is not', () => {
+  const piece = [
+    [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0],
+    [-1, -1, -1],
+    [1, 1, 1],
+    [-1, -1, -1],
+    [2, -1, -1], [-1, 2, -1], [2, -1, -1], [-1, 2, -1], [2, -1, -1],
+  ];
+  assert.deepEqual(solidBands(piece, [5, 1, 5], 3, 0.8), [true, false, false]);
 });
 
 test('borderRun: a frame line whole along the edge on one side only', () => {

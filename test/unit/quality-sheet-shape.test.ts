@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fillHoles } from '../../src/image/ops.js';
 import { maskSolidity } from '../../src/image/sheet-shape.js';
-import { completenessScore, QUALITY_SETTINGS } from '../../src/image/quality.js';
+import { completenessScore, QUALITY_SETTINGS, readDesk } from '../../src/image/quality.js';
 import type { Plane } from '../../src/image/ops.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
@@ -52,4 +52,17 @@ test('a whole upload: a sheet on a desk running out of the frame, alone, stays i
   const image = await svgToRgb(page(800, 600, DESK + sheet));
   const quad: Quad8 = [0, 0, 799, 0, 799, 599, 0, 599];
   assert.ok(completenessScore({ image, quad, crop: image }) < QUALITY_SETTINGS.thresholds.iscomplete);
+});
+
+test('a whole upload with papers along most of the border: a sheet grown into them is still complete', async () => {
+  // A paper under the sheet runs out at the top left; another, apart from the sheet, lies along
+  // the bottom and right edges. Every border side is then mostly paper, so no surface is read
+  // round the sheet; the growth runs from the sheet into the paper below and out to the frame.
+  const below = '<polygon points="0,0 380,0 300,330 0,380" fill="#f6f6f6"/>';
+  const apart = '<polygon points="760,250 800,250 800,600 300,600 300,570 760,570" fill="#f6f6f6"/>';
+  const image = await svgToRgb(page(800, 600, DESK + below + apart + SHEET));
+  assert.equal(readDesk(image).surface, false);
+  const quad: Quad8 = [0, 0, 799, 0, 799, 599, 0, 599];
+  assert.ok(completenessScore({ image, quad, crop: image }) >= QUALITY_SETTINGS.thresholds.iscomplete);
+  assert.ok(completenessScore({ image, quad, crop: image }, { ...QUALITY_SETTINGS, mergedSolidity: 0 }) < QUALITY_SETTINGS.thresholds.iscomplete);
 });
