@@ -11,6 +11,7 @@ import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice, type ExtractOutcome as InvoiceReading } from './extract/extractor.js';
 import { rereadHeaderFields } from './extract/reread.js';
+import { rereadOnBothPages } from './extract/restored-reread.js';
 import { withSealCheckedHospital } from './extract/seal-name.js';
 import { chargingUnitsFollowingHospital } from './extract/hospital-name.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
@@ -175,14 +176,20 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // reading left empty come from the other. A page in focus measures 0 and is read once.
     let readImage = paled;
     let other: InvoiceReading | undefined;
+    // The photo's reading the result was not read from, for the name and gender's last look.
+    let otherLook: { page: OcrResult; image: RgbImage } | undefined;
     const restored = await restoring;
     if (restored) {
       const sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });
       const sharpUpright = uprightLines(sharpPage, image.width, image.height);
       const sharpReading = extractInvoice({ ...sharpUpright, variant: options.variant, qrPayloads });
       if (!first.ok && sharpReading.ok) {
+        otherLook = { page, image: paled };
         [page, upright, readImage, other, first] = [sharpPage, sharpUpright, restored, first, sharpReading];
-      } else other = sharpReading;
+      } else {
+        otherLook = { page: sharpPage, image: restored };
+        other = sharpReading;
+      }
     }
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the
     // decoder found the code but could not decode it: its sharpened crop is read, and the page
@@ -194,7 +201,17 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
-    const reread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(readImage, quads), page.faint);
+    const firstReread = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(readImage, quads), page.faint);
+    // An out-of-focus photo's name and gender are read once more on both its readings
+    // (src/extract/restored-reread.ts); pages in focus have one reading and skip this.
+    const look = otherLook;
+    const reread = look
+      ? await rereadOnBothPages(
+          firstReread,
+          { lines: page.lines, faint: page.faint ?? [], recognize: (quads) => ocr.recognizeRegions(readImage, quads) },
+          { lines: look.page.lines, faint: look.page.faint ?? [], recognize: (quads) => ocr.recognizeRegions(look.image, quads) },
+        )
+      : firstReread;
     // A name missing, starting at no place, with a lost numeral or a doubtful character is checked
     // against the hospital's round seal, read on the image as uploaded (the paled page has lost the
     // seal's ink) turned upright; the ring is unwrapped in the analysis pool.

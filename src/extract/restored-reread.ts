@@ -1,0 +1,92 @@
+/**
+ * A last look at the patient's name and gender on an out-of-focus photo, which carries most of
+ * the header's misses. Such a photo is read twice (the seal-paled page and its deconvolved
+ * restoration, src/image/deblur.ts), and the two readings fail in different places: the
+ * restoration sharpens a faint character and rings on another. The name and gender strips
+ * (label and value, from the label's start: see patientNameStrips / genderStrips) are read on both
+ * pages, the label found on either page's lines (the blur that hides the 性别 label from one
+ * reading often leaves it to the other), and a value is taken only when it has the field's shape:
+ * a name of two to four Chinese characters starting with a common family name, or 男/女.
+ */
+import type { MedicalResult } from '../contract/extract.js';
+import type { OcrLine, Quad8 } from '../ocr/types.js';
+import { headerValueTables } from './header-values.js';
+import {
+  genderFromFaintCell,
+  genderFromLabelAlternatives,
+  genderFromMisreadLabel,
+  genderFromStrip,
+  genderStrips,
+  patientNameFromStrip,
+  patientNameStrips,
+} from './reread.js';
+
+/** One reading of the photo: its lines (image frame), faint lines, and a reader of crops of its image. */
+export interface PageLook {
+  lines: readonly OcrLine[];
+  faint: readonly OcrLine[];
+  recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>;
+}
+
+/** Whether a value has a personal name's shape: two to four Chinese characters, a common family name first. */
+export function hasNameShape(name: string): boolean {
+  const chars = [...name];
+  return chars.length >= 2 && chars.length <= 4 && /^[\u4e00-\u9fff]+$/u.test(name) && headerValueTables().surnames.has(chars[0]!);
+}
+
+/**
+ * The name after the two strip readings (kept page, other page): none read, the other page's
+ * shaped reading, else the kept page's; a name read without a name's shape (能洋: its family name
+ * misread), a shaped reading of as many characters, the other page's first; a shaped name read,
+ * replaced only when both strips read the same shaped name (two readings of two differently
+ * spoilt pages agreeing outweigh the page pass). The read name otherwise stays: where the
+ * readings differ, the page pass is the likelier right.
+ */
+export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: string): string {
+  const kept = hasNameShape(keptStrip) ? keptStrip : '';
+  const other = hasNameShape(otherStrip) ? otherStrip : '';
+  if (read === '') return other || kept;
+  if (!hasNameShape(read)) return [other, kept].find((n) => n !== '' && [...n].length === [...read].length) ?? read;
+  return kept !== '' && kept === other ? kept : read;
+}
+
+/** The one gender all readings that found one agree on; 0 when none or they disagree. */
+function agreedGender(values: readonly (0 | 1 | 2)[]): 0 | 1 | 2 {
+  const found = new Set(values.filter((g) => g !== 0));
+  return found.size === 1 ? [...found][0]! : 0;
+}
+
+/** Strips from the kept page's labels, else (the label lost on it) from the other page's. */
+function stripsOf(find: (lines: readonly OcrLine[]) => Quad8[], kept: readonly OcrLine[], other: readonly OcrLine[]): Quad8[] {
+  const own = find(kept);
+  return own.length > 0 ? own : find(other);
+}
+
+/**
+ * The name and gender of an out-of-focus photo after a look at both of its readings. `kept` is
+ * the page the result was read from, `other` the photo's other reading. Only fields still empty,
+ * and the name, are looked at; a page with neither label read costs nothing.
+ */
+export async function rereadOnBothPages(result: MedicalResult, kept: PageLook, other: PageLook): Promise<MedicalResult> {
+  const nameStrips = stripsOf(patientNameStrips, kept.lines, other.lines);
+  const genderQuads = result.patient_gender === 0 ? stripsOf(genderStrips, [...kept.lines, ...kept.faint], [...other.lines, ...other.faint]) : [];
+  const quads = [...nameStrips, ...genderQuads];
+  let out = result;
+  if (quads.length > 0) {
+    const [keptRead, otherRead] = await Promise.all([kept.recognize(quads), other.recognize(quads)]);
+    const firstName = (read: readonly OcrLine[]) =>
+      read.slice(0, nameStrips.length).map((l) => patientNameFromStrip(l.text)).find((n) => n !== '') ?? '';
+    if (nameStrips.length > 0) out = { ...out, patient_name: nameFromTwoLooks(out.patient_name, firstName(keptRead), firstName(otherRead)) };
+    if (genderQuads.length > 0) {
+      const strips = [...keptRead.slice(nameStrips.length), ...otherRead.slice(nameStrips.length)];
+      const gender = agreedGender(strips.map((l) => genderFromStrip(l.text)));
+      if (gender !== 0) out = { ...out, patient_gender: gender };
+    }
+  }
+  // The other reading's own lines may hold the whole cell (性别男 read there, the label lost here).
+  if (out.patient_gender === 0) {
+    const gender = genderFromMisreadLabel(other.lines) || genderFromLabelAlternatives(other.lines) || genderFromFaintCell(other.faint);
+    if (gender !== 0) out = { ...out, patient_gender: gender };
+  }
+  return out;
+}

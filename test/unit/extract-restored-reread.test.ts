@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MedicalResult } from '../../src/contract/extract.js';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { hasNameShape, nameFromTwoLooks, rereadOnBothPages, type PageLook } from '../../src/extract/restored-reread.js';
+import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
+import { line } from './extract-lines.js';
+
+test('name shape: two to four Chinese characters starting with a common family name', () => {
+  assert.equal(hasNameShape('王宇'), true);
+  assert.equal(hasNameShape('孔明辉'), true);
+  // One character, five, a rare or misread first character, digits or marks: no name.
+  assert.equal(hasNameShape('王'), false);
+  assert.equal(hasNameShape('王宇宙星辰'), false);
+  assert.equal(hasNameShape('能洋'), false);
+  assert.equal(hasNameShape('#城'), false);
+  assert.equal(hasNameShape('王1'), false);
+});
+
+test('name from two looks: none read takes a shaped strip, the other page first; a read name needs both strips agreeing', () => {
+  assert.equal(nameFromTwoLooks('', '', '戴洋'), '戴洋');
+  assert.equal(nameFromTwoLooks('', '王宇', '王宁'), '王宁');
+  assert.equal(nameFromTwoLooks('', '王宇', '#城'), '王宇');
+  assert.equal(nameFromTwoLooks('', '起', '#城'), '');
+  // A name read stays unless both strips read one other shaped name.
+  assert.equal(nameFromTwoLooks('孔明挥', '孔明辉', '孔明辉'), '孔明辉');
+  assert.equal(nameFromTwoLooks('孔明挥', '孔明辉', '孔明挥'), '孔明挥');
+  assert.equal(nameFromTwoLooks('王甲', '王', '王宇'), '王甲');
+  // A read name without a name's shape takes a shaped strip of as many characters.
+  assert.equal(nameFromTwoLooks('能洋', '', '戴洋'), '戴洋');
+  assert.equal(nameFromTwoLooks('能洋', '戴洋', '王洋'), '王洋');
+  assert.equal(nameFromTwoLooks('能洋', '', '戴洋洋'), '能洋');
+  assert.equal(nameFromTwoLooks('能洋', '能洋', '能洋'), '能洋');
+});
+
+/** A page whose crops all read as `texts` (one per quad, in order; '' past the end). */
+function look(lines: readonly OcrLine[], texts: readonly string[], faint: readonly OcrLine[] = []): PageLook & { asked: Quad8[][] } {
+  const asked: Quad8[][] = [];
+  return {
+    lines,
+    faint,
+    asked,
+    recognize: async (quads) => {
+      asked.push(quads);
+      return quads.map((q, i) => ({ ...line(texts[i] ?? '-', 0, 0), quad: q }));
+    },
+  };
+}
+
+function pageResult(lines: readonly OcrLine[]): MedicalResult {
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) throw new Error('no invoice');
+  return out.result;
+}
+
+const FRAME = [line('湖北省医疗住院收费票据', 300, 30, 28, 34), line('合计 377.20', 60, 200)];
+
+test('both pages: the gender label lost on the kept page is found on the other, and its strip read on both', async () => {
+  const kept = [...FRAME, line('交款人：王小明', 60, 100)];
+  const result = pageResult(kept);
+  assert.equal(result.patient_gender, 0);
+  // Name strip first (from the kept page's label), then the gender strip from the other page's label.
+  const keptLook = look(kept, ['交款人：王小明', '性别：文']);
+  const otherLook = look([...FRAME, line('交款人：王小明', 60, 100), line('性：', 400, 100)], ['交款人：王小明', '性别：女']);
+  const out = await rereadOnBothPages(result, keptLook, otherLook);
+  assert.equal(out.patient_gender, 2);
+  assert.equal(out.patient_name, '王小明');
+  assert.equal(keptLook.asked[0]!.length, 2);
+});
+
+test('both pages: the two strips disagreeing on the gender leave it unread', async () => {
+  const kept = [...FRAME, line('交款人：王小明', 60, 100), line('性别：', 400, 100)];
+  const result = pageResult(kept);
+  const out = await rereadOnBothPages(result, look(kept, ['交款人：王小明', '性别：男']), look(kept, ['交款人：王小明', '性别：女']));
+  assert.equal(out.patient_gender, 0);
+});
+
+test('both pages: a misread name is replaced only when both strips agree on another shaped name', async () => {
+  const kept = [...FRAME, line('交款人：孔明挥', 60, 100), line('性别：女', 400, 100)];
+  const result = pageResult(kept);
+  assert.equal(result.patient_name, '孔明挥');
+  const agreed = await rereadOnBothPages(result, look(kept, ['交款人：孔明辉']), look(kept, ['交款人：孔明辉']));
+  assert.equal(agreed.patient_name, '孔明辉');
+  const split = await rereadOnBothPages(result, look(kept, ['交款人：孔明辉']), look(kept, ['交款人：孔朋辉']));
+  assert.equal(split.patient_name, '孔明挥');
+});
+
+test('both pages: no label on either page costs no recogniser call', async () => {
+  const kept = [...FRAME];
+  const result = { ...pageResult(kept), patient_gender: 1 as const };
+  const keptLook = look(kept, []);
+  const otherLook = look(kept, []);
+  const out = await rereadOnBothPages(result, keptLook, otherLook);
+  assert.equal(out, result);
+  assert.equal(keptLook.asked.length + otherLook.asked.length, 0);
+});
