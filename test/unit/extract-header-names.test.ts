@@ -211,3 +211,18 @@ test('on a page, seal text before a city cut to its tail is cut off and the city
   assert.ok(out.ok);
   assert.equal(out.ok && out.result.hospital_name, '广州市第三医院');
 });
+
+test('on a page, a payee value that is the seal ring\'s text alone gives way to the name printed below it', () => {
+  const lines = [
+    line('北京市医疗门诊收费票据', 300, 30, 28, 34),
+    line('票据代码：115674', 60, 100),
+    line('合计 377.20', 60, 200),
+    // The ring's text read as the label's value; the name below it, with the ring's ink read
+    // before its place, starts at no place.
+    line('收款单位（章）：收费专5', 60, 400),
+    line('纺北京妇幼保健院', 240, 430),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'beijing' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '北京妇幼保健院');
+});
