@@ -15,7 +15,7 @@ import { pageAmounts, totalFromCapitalText } from './capital-total.js';
 import { blurredPrintYields, lostCharactersOf } from './qr-slips.js';
 import { noteCodeWithLostLabel, onlyDateOfPage } from './lost-labels.js';
 import { dropLeadingLabel, placeNames, trimSealLead } from './reread.js';
-import { chargingUnitsFollowingHospital, preferHospitalShaped } from './hospital-name.js';
+import { chargingUnitsFollowingHospital, isSealTextAlone, preferHospitalShaped } from './hospital-name.js';
 import { fillFromSplit, misreadPart, readCategoryGrid, readPaymentLabels, restoreCategoryPoints, restoreLostPoints, totalSplits, type PrintedPayment } from './grid.js';
 import {
   addFieldTerms, dropLabelValues, findHospitalName, stayEndAfterStart, findTitle, provinceIn, provinceOfCode, readHeader, repairHospitalName, type HeaderValues, type TermPayload,
@@ -366,9 +366,11 @@ export function extractInvoice(input: ExtractInput): ExtractOutcome {
   // The seal's 章 printed right after the name is read into it (石家庄协和医院章).
   // The labelled value first, unless only the unlabelled name has a hospital's shape and starts at
   // a place name: a piece of a name (学附属第一医院) or a label read into it (医疗机构类型…) does not,
-  // and is better left to the re-read of the payee line.
+  // and is better left to the re-read of the payee line. A labelled value that is the seal's ring
+  // text alone (收费专5) names no one: the unlabelled name is then taken as if no value was read.
   const labelledName = str(header, 'hospital_name');
-  const guess = labelledName === '' || placeNames().some((p) => hospitalGuess.startsWith(p)) ? hospitalGuess : '';
+  const labelNamesNoOne = labelledName === '' || isSealTextAlone(labelledName);
+  const guess = labelNamesNoOne || placeNames().some((p) => hospitalGuess.startsWith(p)) ? hospitalGuess : '';
   const readName = preferHospitalShaped([labelledName, guess].map((n) => n.replace(/(医院|院|中心|诊所|门诊部)[(（]?章[)）]?$/, '$1')));
   // Seal text read before the name (收四川省…) is cut off, or the name dropped when it cannot be.
   // A label missing its first character (款单位(章), the seal took 收) is read as part of the text.

@@ -203,6 +203,7 @@ export function restorePlacePrefix(
       if (dist >= 1 && dist <= allowed && (!best || dist < best.dist)) best = { len, dist };
     }
     if (best) return n + chars.slice(best.len).join('');
+    if (isProvinceHeadMisread(chars, want, t)) return n + chars.slice(want.length).join('');
     // Short name + a look-alike of the administrative suffix.
     const looks = t.adminLookalikes.get(last) ?? [];
     const head = chars.slice(0, want.length);
@@ -247,6 +248,30 @@ export function restorePlacePrefix(
   });
   if (fits.length === 1) return fits[0]! + chars.slice([...fits[0]!].length).join('');
   return name;
+}
+
+/**
+ * Misread characters a province's full name ending in 省 may have when its 省 is read right and a
+ * word of the name follows (四茜省人民医院 for 山西省人民医院: the seal's ink over both place
+ * characters). 省 follows nothing but a province's name, so once the head names no province (one
+ * read right returned earlier) it can only be this invoice's own; names ending in 市 or 区 get no
+ * such budget, since counties and cities end in them too (汝州市).
+ */
+const MISREADS_BEFORE_SHENG = 2;
+
+/**
+ * Whether a name starts with the province's full name `want` (ending in 省) of the same length with
+ * its 省 in place, 2 to MISREADS_BEFORE_SHENG other characters misread (one is restorePlacePrefix's
+ * ordinary repair), and a generic word or kind of the name right after it.
+ */
+function isProvinceHeadMisread(chars: readonly string[], want: readonly string[], t: HospitalNameTables): boolean {
+  const n = want.length;
+  if (want[n - 1] !== '省' || chars.length <= n + 1 || chars[n - 1] !== '省') return false;
+  const misread = want.filter((c, i) => chars[i] !== c).length;
+  if (misread < 2 || misread > MISREADS_BEFORE_SHENG) return false;
+  // Only Chinese characters are place characters misread: digits or marks are something else.
+  if (!chars.slice(0, n - 1).every((c) => /[\u4e00-\u9fff]/u.test(c))) return false;
+  return startsWithNameWord(chars.slice(n).join(''), t);
 }
 
 /**

@@ -211,3 +211,43 @@ test('on a page, seal text before a city cut to its tail is cut off and the city
   assert.ok(out.ok);
   assert.equal(out.ok && out.result.hospital_name, '广州市第三医院');
 });
+
+test('on a page, a payee value that is the seal ring\'s text alone gives way to the name printed below it', () => {
+  const lines = [
+    line('北京市医疗门诊收费票据', 300, 30, 28, 34),
+    line('票据代码：115674', 60, 100),
+    line('合计 377.20', 60, 200),
+    // The ring's text read as the label's value; the name below it, with the ring's ink read
+    // before its place, starts at no place.
+    line('收款单位（章）：收费专5', 60, 400),
+    line('纺北京妇幼保健院', 240, 430),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'beijing' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '北京妇幼保健院');
+});
+
+test('a province full name misread in both place characters is given back by its 省 and the word after it', () => {
+  const t = extractTables();
+  assert.equal(restorePlacePrefix('四茜省人民医院', 'shanxi', t), '山西省人民医院');
+  assert.equal(restorePlacePrefix('黑尤汪省第一医院', 'heilongjiang', t), '黑龙江省第一医院');
+  // No generic word after the head: the characters may be the name's own.
+  assert.equal(restorePlacePrefix('四茜省华山医院', 'shanxi', t), '四茜省华山医院');
+  // 市 follows counties and cities too: no such budget.
+  assert.equal(restorePlacePrefix('汉律市人民医院', 'tianjin', t), '汉律市人民医院');
+  // Another province read right stays; three of three misread is no reading of it.
+  assert.equal(restorePlacePrefix('河南省人民医院', 'shanxi', t), '河南省人民医院');
+  assert.equal(restorePlacePrefix('某某某省人民医院', 'heilongjiang', t), '某某某省人民医院');
+});
+
+test('on a page, seal text before a province misread in both place characters is cut and the province given back', () => {
+  const lines = [
+    line('山西省医疗住院收费票据', 300, 30, 28, 34),
+    line('票据代码：145674', 60, 100),
+    line('合计 377.20', 60, 200),
+    line('收款单位（章）财务专四茜省人民医院', 60, 400),
+  ];
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanxi' });
+  assert.ok(out.ok);
+  assert.equal(out.ok && out.result.hospital_name, '山西省人民医院');
+});
