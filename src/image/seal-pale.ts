@@ -11,6 +11,7 @@
  * be told from it by level and is left as it is.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { outlineNear } from './rings.js';
 import { suppressSealColour } from './seals.js';
 import type { RgbImage } from './types.js';
 
@@ -28,6 +29,13 @@ export interface GreySealPaleOptions {
   readonly inkDrop: number;
   /** Share of the outline band that must be ink for an outline to be there at all. */
   readonly minOutlineInk: number;
+  /**
+   * The outline is a thin ring (rings.ts `outlineNear` on the box's grey ink): it must show ink on
+   * `minRingHit` of its length with a stroke at most `maxRingStroke` of its larger half-axis.
+   * Print boxed as a seal (a block of labels, a table cell) fills the box with thick ink instead.
+   */
+  readonly minRingHit: number;
+  readonly maxRingStroke: number;
   /** Chroma (largest minus smallest channel) from which an ink pixel is coloured. */
   readonly colourChroma: number;
   /**
@@ -70,6 +78,8 @@ export const DEFAULT_GREY_SEAL_PALE: GreySealPaleOptions = {
   reach: 1.06,
   inkDrop: 40,
   minOutlineInk: 0.08,
+  minRingHit: 0.78,
+  maxRingStroke: 0.15,
   colourChroma: 40,
   maxColouredShare: 0.2,
   printQuantile: 0.01,
@@ -105,6 +115,29 @@ function boxOf(image: RgbImage, quad: Quad8): SealBox | null {
   const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
   const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
   return { x0, y0, x1, y1, cx, cy, hw: (Math.max(...xs) - Math.min(...xs)) / 2, hh: (Math.max(...ys) - Math.min(...ys)) / 2 };
+}
+
+/** Whether the box's grey ink (darkest channel at most `inkLevel`) draws a thin ring round it. */
+function isThinRing(image: RgbImage, box: SealBox, inkLevel: number, o: GreySealPaleOptions): boolean {
+  // A margin round the box: the fitted outline may lie a little outside it.
+  const m = Math.max(2, Math.round(0.1 * Math.max(box.hw, box.hh)));
+  const x0 = Math.max(0, box.x0 - m);
+  const y0 = Math.max(0, box.y0 - m);
+  const x1 = Math.min(image.width - 1, box.x1 + m);
+  const y1 = Math.min(image.height - 1, box.y1 + m);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const data = new Uint8Array(w * h);
+  const d = image.data;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = ((y + y0) * image.width + x + x0) * 3;
+      const min = Math.min(d[p]!, d[p + 1]!, d[p + 2]!);
+      if (min <= inkLevel && Math.max(d[p]!, d[p + 1]!, d[p + 2]!) - min < o.colourChroma) data[y * w + x] = 1;
+    }
+  }
+  const { evidence } = outlineNear({ data, width: w, height: h }, box.cx - x0, box.cy - y0, box.hw, box.hh);
+  return evidence.hit >= o.minRingHit && evidence.stroke <= o.maxRingStroke;
 }
 
 function quantile(hist: Uint32Array, total: number, q: number): number {
@@ -171,6 +204,7 @@ export function greySealLevels(image: RgbImage, quad: Quad8, options: Partial<Gr
   }
   if (band === 0 || ink < o.minOutlineInk * band) return null;
   if (coloured > o.maxColouredShare * ink) return null;
+  if (!isThinRing(image, box, paper - o.inkDrop, o)) return null;
   const grey = ink - coloured;
   const seal = quantile(outline, grey, 0.5);
   if (seal - print < o.minSealLift * (paper - print)) return null;

@@ -59,3 +59,4 @@ test('a box of paper and print only (no outline) is no grey seal', async () => {
   const image = await svgToRgb(page(600, 440, textLines(120, CY + 30, 360, 1, 28, '#111')));
   assert.equal(greySealLevels(image, SEAL_BOX), null);
 });
+
