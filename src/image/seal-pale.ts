@@ -54,6 +54,12 @@ export interface GreySealPaleOptions {
    */
   readonly minSealLift: number;
   /**
+   * The print's black at most this share of the paper's level: the stretch only tells seal from
+   * print while the print keeps a black core. On a blurred or faded copy the print is itself
+   * grey (its darkest pixels half-way to the paper) and stretching would eat it with the seal.
+   */
+  readonly maxPrintShare: number;
+  /**
    * Where between the print's black (0) and the seal's grey (1) the stretch reaches the paper:
    * below 1 so the darker speckles of a toner-copied stroke turn pale too.
    */
@@ -85,6 +91,7 @@ export const DEFAULT_GREY_SEAL_PALE: GreySealPaleOptions = {
   printQuantile: 0.01,
   paperQuantile: 0.9,
   minSealLift: 0.33,
+  maxPrintShare: 0.33,
   cutShare: 1,
   curve: 1,
   keepNearPrint: true,
@@ -178,6 +185,7 @@ export function greySealLevels(image: RgbImage, quad: Quad8, options: Partial<Gr
   if (inside === 0) return null;
   const paper = quantile(all, inside, o.paperQuantile);
   const print = quantile(all, inside, o.printQuantile);
+  if (print > o.maxPrintShare * paper) return null;
   // Ink is told by the darkest channel (a red stroke is bright in its red channel but dark in the
   // others), its colour by the spread of the channels.
   const outline = new Uint32Array(256);
