@@ -12,6 +12,7 @@ import { defocusSigma, estimateBlur, restorePage } from '../image/deblur.js';
 import { cropRgb, luminance, rotateRgb } from '../image/ops.js';
 import { findOccluded } from '../image/occlusion.js';
 import { assessQuality } from '../image/quality.js';
+import { paleSealInk } from '../image/seal-pale.js';
 import { detectSeals, suppressSealColour } from '../image/seals.js';
 export { roundSealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
@@ -100,13 +101,14 @@ export function paleRegions(image: RgbImage, quads: readonly Quad8[]): RgbImage 
 }
 
 /**
- * The page with the ink of its red and blue seals made pale. On an invoice the 收费专用章 is stamped
+ * The page with the ink of its seals made pale (red and blue by colour, grey ones of copies by
+ * level: src/image/seal-pale.ts). On an invoice the 收费专用章 is stamped
  * over the payee line (the hospital's name) and seals cross amounts and titles; C reads values,
  * never seals, so one OCR pass over this page reads what lies under them. Black print inside a
  * seal's box stays dark; only pixels inside detected seals change.
  */
 export function paleSeals(image: RgbImage): RgbImage {
-  return paleRegions(image, detectSeals(image));
+  return paleSealInk(image, detectSeals(image));
 }
 
 export function judgeQuality(request: QualityRequest): QualifyRes {
