@@ -146,7 +146,7 @@ export function divideLongQuad(q: Quad8, map: EdgeMap, options: Partial<DivideOp
 }
 
 /** The cross segment between the long sides a0-a1 and b0-b1 best backed by step edges, its ends at shares t and u. */
-function bestCut(map: EdgeMap, a0: Point, a1: Point, b0: Point, b1: Point, from: number, to: number, o: DivideOptions): { s: number; t: number; u: number } | null {
+export function bestCut(map: EdgeMap, a0: Point, a1: Point, b0: Point, b1: Point, from: number, to: number, o: DivideOptions): { s: number; t: number; u: number } | null {
   const steps = 100;
   let best: { s: number; t: number; u: number } | null = null;
   for (let i = Math.round(from * steps); i <= Math.round(to * steps); i++) {
@@ -161,7 +161,7 @@ function bestCut(map: EdgeMap, a0: Point, a1: Point, b0: Point, b1: Point, from:
 }
 
 /** Corners a0, a1, b1, b0 (long sides first) back to clockwise from the quad's own first corner. */
-function placeCorners(pts: readonly Point[], k: number): Quad8 {
+export function placeCorners(pts: readonly Point[], k: number): Quad8 {
   const out: Point[] = [];
   for (let c = 0; c < 4; c++) out[(k + c) % 4] = pts[c];
   return out.flatMap((pt) => [pt.x, pt.y]) as Quad8;

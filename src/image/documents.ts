@@ -11,6 +11,7 @@ import { workLongerSide } from './work-size.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, fillHoles, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
 import { divideIntoThree, divideLongQuad } from './divide.js';
+import { divideMergedPair } from './merged-pair.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
@@ -913,7 +914,9 @@ function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o:
     const pair = !three && room >= 1 ? divideLongQuad(q, steps()) : null;
     // A row's end parts lose the bare desk beyond their end cards (src/image/bare-ends.ts).
     const row = three ?? pair;
-    out.push(...(row ? trimBareEnds(work, row, steps()) : [q]));
+    // Two sheets of no row's length, side by side or overlapping (src/image/merged-pair.ts).
+    const merged = !row && room >= 1 ? divideMergedPair(q, steps()) : null;
+    out.push(...(row ? trimBareEnds(work, row, steps()) : merged ?? [q]));
   });
   return out;
 }

@@ -1,0 +1,71 @@
+/**
+ * Two documents side by side, or one lying over the other's edge at another angle, that the
+ * localiser returned as one quad of a single document's proportions: two portrait cards side by
+ * side make a landscape quad of about 1.3:1, a receipt beside a card about 1.9:1, a page and the
+ * receipt under it 1.2:1. The row rule (divide.ts) only cuts quads of 2.5:1 and longer, and
+ * proportions alone cannot tell such a union from one sheet. Its outline can: the union's long
+ * sides run along two sheets, at two angles or offsets, and neither is one straight border,
+ * while a lone sheet's long sides are each backed by its own step edge along most of their
+ * length (dev sets /tmp/s13/a1 and a2: every lone sheet whose best cross cut was as well backed
+ * had a long side backed on 58 % or more; the four unions had both long sides under 42 %). Such
+ * a quad is cut at its best-backed cross line (the upper sheet's side) when both parts are
+ * document-shaped. A quad on the frame has no backed sides to judge and is never cut here.
+ */
+import type { Quad8 } from '../ocr/types.js';
+import { aspect, type EdgeMap, quadPointsOf, type Point } from './edges.js';
+import { bestCut, cutSupport, DEFAULT_DIVIDE_OPTIONS, placeCorners, rowShaped } from './divide.js';
+import { lerp } from './geometry.js';
+
+export interface MergedPairOptions {
+  /** Proportions (long / short) of a quad tried: below the row rule's least (divide.ts minPairAspect). */
+  readonly minAspect: number;
+  readonly maxAspect: number;
+  /** Most share of each long side backed by step edges along it: a union's long sides are two sheets' broken borders. */
+  readonly maxLongSideSupport: number;
+  /** Least distance (px) of every corner from the frame: a quad on the frame has no sides of its own to judge. */
+  readonly minBorderGap: number;
+  /** Span of cut positions tried, as shares of the long side from either end. */
+  readonly minCutShare: number;
+  /** Least share of the cut backed by step edges along it (the upper sheet's side). */
+  readonly minCutSupport: number;
+  /** Least and largest proportions of each part: a card (1.59), a page (1.41), a receipt (up to about 2.3). */
+  readonly minPartAspect: number;
+  readonly maxPartAspect: number;
+}
+
+export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
+  minAspect: 1.0,
+  maxAspect: DEFAULT_DIVIDE_OPTIONS.minPairAspect,
+  maxLongSideSupport: 0.5,
+  minBorderGap: 2,
+  minCutShare: 0.25,
+  minCutSupport: 0.35,
+  minPartAspect: 1.2,
+  maxPartAspect: 2.4,
+};
+
+/**
+ * The two documents of a quad that is two sheets side by side or overlapping (see the file's
+ * comment), in the quad's pixels; null when the quad is not of those proportions, lies on the
+ * frame, has a well-backed long side, or no backed cut leaves two document-shaped parts.
+ */
+export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<MergedPairOptions> = {}): [Quad8, Quad8] | null {
+  const o = { ...DEFAULT_MERGED_PAIR_OPTIONS, ...options };
+  const p = quadPointsOf(q);
+  const long = aspect(p);
+  if (long < o.minAspect || long >= o.maxAspect || !rowShaped(p, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio)) return null;
+  const g = o.minBorderGap;
+  if (p.some((c) => c.x < g || c.y < g || c.x > map.w - 1 - g || c.y > map.h - 1 - g)) return null;
+  const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
+  const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
+  const [a0, a1, b1, b0] = [p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]];
+  const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
+  if (cutSupport(map, a0, a1, tol) > o.maxLongSideSupport || cutSupport(map, b0, b1, tol) > o.maxLongSideSupport) return null;
+  const best = bestCut(map, a0, a1, b0, b1, o.minCutShare, 1 - o.minCutShare, DEFAULT_DIVIDE_OPTIONS);
+  if (!best || best.s < o.minCutSupport) return null;
+  const ca = lerp(a0, a1, best.t);
+  const cb = lerp(b0, b1, best.u);
+  const parts: Point[][] = [[a0, ca, cb, b0], [ca, a1, b1, cb]];
+  if (parts.some((part) => aspect(part) < o.minPartAspect || aspect(part) > o.maxPartAspect)) return null;
+  return [placeCorners(parts[0], k), placeCorners(parts[1], k)];
+}

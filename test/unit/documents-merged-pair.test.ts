@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { EdgeMap } from '../../src/image/edges.js';
+import { divideMergedPair } from '../../src/image/merged-pair.js';
+import type { Quad8 } from '../../src/ocr/types.js';
+
+/** An edge map of w x h: vertical step edges (gradient 0 degrees) at [x, y0, y1], horizontal ones (90 degrees) at [y, x0, x1]. */
+function steps(w: number, h: number, vertical: readonly [number, number, number][], horizontal: readonly [number, number, number][] = []): EdgeMap {
+  const angle = new Int16Array(w * h).fill(-1);
+  for (const [x, y0, y1] of vertical) for (let y = y0; y <= y1; y++) angle[y * w + x] = 0;
+  for (const [y, x0, x1] of horizontal) for (let x = x0; x <= x1; x++) angle[y * w + x] = 90;
+  return { w, h, angle };
+}
+
+// A 200 x 140 union (1.43:1) at (20, 20): a portrait sheet from x = 20 to 130 and another from
+// 130 to 220, the upper one's side at x = 130 a step edge from top to bottom. Each sheet's top and
+// bottom lie a little off the other's (two angles), so the union's long sides are backed only
+// where one sheet's border happens to run along them: a third of their length here.
+const union: Quad8 = [20, 20, 220, 20, 220, 160, 20, 160];
+const ends: [number, number, number][] = [[20, 20, 160], [220, 20, 160]];
+const brokenLongSides: [number, number, number][] = [[20, 20, 85], [160, 150, 220]];
+
+test('a quad of one sheet\'s proportions whose long sides are broken and a cross edge backed is two documents', () => {
+  const parts = divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], brokenLongSides));
+  assert.ok(parts, 'divided');
+  const [a, b] = parts;
+  assert.ok(Math.abs(a[2] - 130) <= 1 && Math.abs(b[0] - 130) <= 1, JSON.stringify(parts));
+  assert.deepEqual([a[0], a[1], b[4], b[5]], [20, 20, 220, 160]);
+});
+
+test('a lone sheet, its long sides backed all along, is not cut at a strong cross edge inside it', () => {
+  const sides: [number, number, number][] = [[20, 20, 220], [160, 20, 220]];
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], sides)), null);
+});
+
+test('no backed cross edge, a part of no document\'s shape, or a quad on the frame: not cut', () => {
+  assert.equal(divideMergedPair(union, steps(260, 200, ends, brokenLongSides)), null);
+  // The only cross edge at x = 170 leaves a 50 x 140 part (2.8:1), no document's shape.
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [170, 20, 160]], brokenLongSides)), null);
+  // The same union on the frame's corner: its sides may be the frame's, not the sheets'.
+  const onFrame: Quad8 = [0, 0, 200, 0, 200, 140, 0, 140];
+  assert.equal(divideMergedPair(onFrame, steps(260, 200, [[110, 0, 140]], [[0, 0, 65], [140, 130, 200]])), null);
+});
