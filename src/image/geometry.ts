@@ -202,6 +202,18 @@ export function rollQuad(q: Quad8, k: number): Quad8 {
   return pointsToQuad([p[s]!, p[(s + 1) % 4]!, p[(s + 2) % 4]!, p[(s + 3) % 4]!]);
 }
 
+/** The pixels (inclusive bounds) of a quad's bounding box inside a `width` x `height` image. */
+export function quadPixelBox(q: Quad8, width: number, height: number): { x0: number; y0: number; x1: number; y1: number } {
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  return {
+    x0: Math.max(0, Math.floor(Math.min(...xs))),
+    y0: Math.max(0, Math.floor(Math.min(...ys))),
+    x1: Math.min(width - 1, Math.ceil(Math.max(...xs))),
+    y1: Math.min(height - 1, Math.ceil(Math.max(...ys))),
+  };
+}
+
 /** Rounds every coordinate and clamps it into the image. */
 export function clampQuad(q: Quad8, width: number, height: number): Quad8 {
   const out = q.slice() as Quad8;

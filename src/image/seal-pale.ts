@@ -11,6 +11,7 @@
  * be told from it by level and is left as it is.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { quadPixelBox } from './geometry.js';
 import { outlineNear } from './rings.js';
 import { suppressSealColour } from './seals.js';
 import type { RgbImage } from './types.js';
@@ -59,17 +60,6 @@ export interface GreySealPaleOptions {
    * grey (its darkest pixels half-way to the paper) and stretching would eat it with the seal.
    */
   readonly maxPrintShare: number;
-  /**
-   * Where between the print's black (0) and the seal's grey (1) the stretch reaches the paper:
-   * below 1 so the darker speckles of a toner-copied stroke turn pale too.
-   */
-  readonly cutShare: number;
-  /**
-   * Exponent of the stretch between the print's black and the cut (1 = straight): above 1 the
-   * greys nearer the print (thin printed strokes, lighter label print of a copy) stay darker
-   * while the seal's own grey still reaches the paper.
-   */
-  readonly curve: number;
   /** Whether pixels near the print's dark strokes keep their level (see `nearPrint`). */
   readonly keepNearPrint: boolean;
   /** Where between the print's black (0) and the seal's grey (1) a pixel counts as a print stroke. */
@@ -92,8 +82,6 @@ export const DEFAULT_GREY_SEAL_PALE: GreySealPaleOptions = {
   paperQuantile: 0.9,
   minSealLift: 0.33,
   maxPrintShare: 0.33,
-  cutShare: 1,
-  curve: 1,
   keepNearPrint: true,
   printShare: 0.5,
   printReach: 0.02,
@@ -112,13 +100,10 @@ interface SealBox {
 }
 
 function boxOf(image: RgbImage, quad: Quad8): SealBox | null {
+  const { x0, y0, x1, y1 } = quadPixelBox(quad, image.width, image.height);
+  if (x1 - x0 < 4 || y1 - y0 < 4) return null;
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
-  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
-  const x1 = Math.min(image.width - 1, Math.ceil(Math.max(...xs)));
-  const y1 = Math.min(image.height - 1, Math.ceil(Math.max(...ys)));
-  if (x1 - x0 < 4 || y1 - y0 < 4) return null;
   const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
   const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
   return { x0, y0, x1, y1, cx, cy, hw: (Math.max(...xs) - Math.min(...xs)) / 2, hh: (Math.max(...ys) - Math.min(...ys)) / 2 };
@@ -233,10 +218,10 @@ function stretchToPaper(image: RgbImage, quad: Quad8, levels: GreySealLevels, o:
   const box = boxOf(image, quad);
   if (!box) return image;
   const { print, seal, paper } = levels;
-  const cut = print + o.cutShare * (seal - print);
-  // Only ever lighter: print black and darker stay, the seal's grey and lighter reach the paper.
+  // Only ever lighter: print black and darker stay, the seal's grey and lighter reach the paper,
+  // levels between are stretched straight (curved stretches, exponents 2 and 3, read no better on dev).
   const lut = new Uint8Array(256);
-  for (let v = 0; v < 256; v++) lut[v] = v <= print ? v : v >= cut ? Math.max(v, paper) : Math.max(v, Math.round(print + (paper - print) * ((v - print) / (cut - print)) ** o.curve));
+  for (let v = 0; v < 256; v++) lut[v] = v <= print ? v : v >= seal ? Math.max(v, paper) : Math.max(v, Math.round(print + (paper - print) * ((v - print) / (seal - print))));
   const ry0 = Math.max(0, Math.floor(box.cy - box.hh * o.reach));
   const ry1 = Math.min(image.height - 1, Math.ceil(box.cy + box.hh * o.reach));
   const rx0 = Math.max(0, Math.floor(box.cx - box.hw * o.reach));

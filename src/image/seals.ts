@@ -9,6 +9,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { loneFrames, tiltedFrame } from './frames.js';
+import { quadPixelBox } from './geometry.js';
 import { findRings, halfExtents, outlineNear, type Ellipse, type RingOptions } from './rings.js';
 import {
   adaptiveDarkMask,
@@ -605,12 +606,7 @@ function sharedShare(a: Candidate, b: Candidate): number {
  * three, so the text under a stamp stands out again for recognition.
  */
 export function suppressSealColour(image: RgbImage, quad: Quad8): RgbImage {
-  const xs = [quad[0], quad[2], quad[4], quad[6]];
-  const ys = [quad[1], quad[3], quad[5], quad[7]];
-  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
-  const x1 = Math.min(image.width - 1, Math.ceil(Math.max(...xs)));
-  const y1 = Math.min(image.height - 1, Math.ceil(Math.max(...ys)));
+  const { x0, y0, x1, y1 } = quadPixelBox(quad, image.width, image.height);
   const data = Buffer.from(image.data);
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
