@@ -103,7 +103,7 @@ export function cutSupport(map: EdgeMap, a: Point, b: Point, tol: number): numbe
  * `borderGap` pixels clear of the frame (a quad on the frame may run on beyond it): corners
  * k -> k+1 (a0 -> a1) and k+3 -> k+2 (b0 -> b1), both running the same way. null otherwise.
  */
-function longSidesOf(q: Quad8, map: EdgeMap, minAspect: number, maxAspect: number, borderGap: number, minOppositeRatio: number): { long: number; k: number; a0: Point; a1: Point; b1: Point; b0: Point } | null {
+export function longSidesOf(q: Quad8, map: EdgeMap, minAspect: number, maxAspect: number, borderGap: number, minOppositeRatio: number): { long: number; k: number; a0: Point; a1: Point; b1: Point; b0: Point } | null {
   const p = quadPointsOf(q);
   const long = aspect(p);
   if (long < minAspect || long > maxAspect || !rowShaped(p, minOppositeRatio)) return null;

@@ -12,8 +12,8 @@
  * document-shaped. A quad on the frame has no backed sides to judge and is never cut here.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { aspect, type EdgeMap, quadPointsOf, type Point } from './edges.js';
-import { bestCut, cutSupport, DEFAULT_DIVIDE_OPTIONS, placeCorners, rowShaped } from './divide.js';
+import { aspect, type EdgeMap, type Point } from './edges.js';
+import { bestCut, cutSupport, DEFAULT_DIVIDE_OPTIONS, longSidesOf, placeCorners } from './divide.js';
 import { lerp } from './geometry.js';
 
 export interface MergedPairOptions {
@@ -51,14 +51,10 @@ export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
  */
 export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<MergedPairOptions> = {}): [Quad8, Quad8] | null {
   const o = { ...DEFAULT_MERGED_PAIR_OPTIONS, ...options };
-  const p = quadPointsOf(q);
-  const long = aspect(p);
-  if (long < o.minAspect || long >= o.maxAspect || !rowShaped(p, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio)) return null;
-  const g = o.minBorderGap;
-  if (p.some((c) => c.x < g || c.y < g || c.x > map.w - 1 - g || c.y > map.h - 1 - g)) return null;
-  const side = (k: number): number => Math.hypot(p[(k + 1) % 4].x - p[k].x, p[(k + 1) % 4].y - p[k].y);
-  const k = side(0) + side(2) >= side(1) + side(3) ? 0 : 1;
-  const [a0, a1, b1, b0] = [p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]];
+  const sides = longSidesOf(q, map, o.minAspect, o.maxAspect, o.minBorderGap, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio);
+  // Up to the row rule's least proportion, not including it: from there on the row rule decides.
+  if (!sides || sides.long >= o.maxAspect) return null;
+  const { k, a0, a1, b1, b0 } = sides;
   const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
   if (cutSupport(map, a0, a1, tol) > o.maxLongSideSupport || cutSupport(map, b0, b1, tol) > o.maxLongSideSupport) return null;
   const best = bestCut(map, a0, a1, b0, b1, o.minCutShare, 1 - o.minCutShare, DEFAULT_DIVIDE_OPTIONS);

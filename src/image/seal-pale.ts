@@ -12,6 +12,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { quadPixelBox } from './geometry.js';
+import { dilate } from './ops.js';
 import { outlineNear } from './rings.js';
 import { suppressSealColour } from './seals.js';
 import type { RgbImage } from './types.js';
@@ -251,29 +252,15 @@ function stretchToPaper(image: RgbImage, quad: Quad8, levels: GreySealLevels, o:
 function nearPrint(image: RgbImage, x0: number, y0: number, x1: number, y1: number, level: number, radius: number): Uint8Array {
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
-  // Summed-area table of the dark pixels, one row and column of zeros ahead.
-  const sat = new Int32Array((w + 1) * (h + 1));
+  const dark = new Uint8Array(w * h);
   const d = image.data;
   for (let y = 0; y < h; y++) {
-    let row = 0;
     for (let x = 0; x < w; x++) {
       const p = ((y + y0) * image.width + x + x0) * 3;
-      if (Math.max(d[p]!, d[p + 1]!, d[p + 2]!) <= level) row++;
-      sat[(y + 1) * (w + 1) + x + 1] = sat[y * (w + 1) + x + 1]! + row;
+      if (Math.max(d[p]!, d[p + 1]!, d[p + 2]!) <= level) dark[y * w + x] = 1;
     }
   }
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const ya = Math.max(0, y - radius);
-    const yb = Math.min(h, y + radius + 1);
-    for (let x = 0; x < w; x++) {
-      const xa = Math.max(0, x - radius);
-      const xb = Math.min(w, x + radius + 1);
-      const n = sat[yb * (w + 1) + xb]! - sat[ya * (w + 1) + xb]! - sat[yb * (w + 1) + xa]! + sat[ya * (w + 1) + xa]!;
-      if (n > 0) out[y * w + x] = 1;
-    }
-  }
-  return out;
+  return dilate({ data: dark, width: w, height: h }, radius).data;
 }
 
 /**
