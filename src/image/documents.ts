@@ -15,6 +15,7 @@ import { divideMergedPair } from './merged-pair.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
 import { splitByOutline } from './outline.js';
+import { papersBesideCutsDiffer } from './cut-sides.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
 import { trimBareEnds } from './bare-ends.js';
@@ -932,7 +933,8 @@ function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o:
  */
 function frameInRow(work: RgbImage, steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
   const parts = inRow([wholeQuad(work)], work, steps, o);
-  return parts.length > 1 && neighboursDiffer(work, parts) ? parts : [];
+  // The paper beside each cut is the documents' own: their boxes may be mostly the papers around them (src/image/cut-sides.ts).
+  return parts.length > 1 && (neighboursDiffer(work, parts) || papersBesideCutsDiffer(work, parts)) ? parts : [];
 }
 
 /** Top to bottom, then left to right within a row. */
