@@ -22,6 +22,15 @@ export interface MergedPairOptions {
   readonly maxAspect: number;
   /** Most share of each long side backed by step edges along it: a union's long sides are two sheets' broken borders. */
   readonly maxLongSideSupport: number;
+  /**
+   * Most share of each long side's stretch beside one part (between the cut and the quad's end)
+   * backed by step edges, when the whole long sides are backed more: a receipt under a card's end
+   * at another angle leaves the union's long sides on the card's borders, backed along the card
+   * and bare along the receipt only (see unbackedPart).
+   */
+  readonly maxPartSideSupport: number;
+  /** ... and then the least share of the cut backed: the upper sheet's side, all along it. */
+  readonly minFirmCutSupport: number;
   /** Least distance (px) of every corner from the frame: a quad on the frame has no sides of its own to judge. */
   readonly minBorderGap: number;
   /** Span of cut positions tried, as shares of the long side from either end. */
@@ -37,6 +46,8 @@ export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
   minAspect: 1.0,
   maxAspect: DEFAULT_DIVIDE_OPTIONS.minPairAspect,
   maxLongSideSupport: 0.5,
+  maxPartSideSupport: 0.35,
+  minFirmCutSupport: 0.8,
   minBorderGap: 2,
   minCutShare: 0.25,
   minCutSupport: 0.35,
@@ -56,12 +67,25 @@ export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<Merged
   if (!sides || sides.long >= o.maxAspect) return null;
   const { k, a0, a1, b1, b0 } = sides;
   const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
-  if (cutSupport(map, a0, a1, tol) > o.maxLongSideSupport || cutSupport(map, b0, b1, tol) > o.maxLongSideSupport) return null;
+  const broken = cutSupport(map, a0, a1, tol) <= o.maxLongSideSupport && cutSupport(map, b0, b1, tol) <= o.maxLongSideSupport;
   const best = bestCut(map, a0, a1, b0, b1, o.minCutShare, 1 - o.minCutShare, DEFAULT_DIVIDE_OPTIONS);
   if (!best || best.s < o.minCutSupport) return null;
   const ca = lerp(a0, a1, best.t);
   const cb = lerp(b0, b1, best.u);
+  if (!broken && !(best.s >= o.minFirmCutSupport && unbackedPart(map, [a0, ca, a1], [b0, cb, b1], o.maxPartSideSupport))) return null;
   const parts: Point[][] = [[a0, ca, cb, b0], [ca, a1, b1, cb]];
   if (parts.some((part) => aspect(part) < o.minPartAspect || aspect(part) > o.maxPartAspect)) return null;
   return [placeCorners(parts[0], k), placeCorners(parts[1], k)];
+}
+
+/**
+ * Whether the long sides' stretches beside one part of a cut quad (a0-ca and b0-cb, or ca-a1 and
+ * cb-b1) are both backed on at most `maxSupport`: the union's straight sides run along the other
+ * sheet's borders and miss this one's, which lies at another angle or offset. A lone sheet's own
+ * borders back both stretches beside either part.
+ */
+function unbackedPart(map: EdgeMap, [a0, ca, a1]: readonly Point[], [b0, cb, b1]: readonly Point[], maxSupport: number): boolean {
+  const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
+  const bare = (p: Point, q: Point, r: Point, t: Point): boolean => cutSupport(map, p, q, tol) <= maxSupport && cutSupport(map, r, t, tol) <= maxSupport;
+  return bare(a0, ca, b0, cb) || bare(ca, a1, cb, b1);
 }

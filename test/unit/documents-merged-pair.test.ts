@@ -41,3 +41,18 @@ test('no backed cross edge, a part of no document\'s shape, or a quad on the fra
   const onFrame: Quad8 = [0, 0, 200, 0, 200, 140, 0, 140];
   assert.equal(divideMergedPair(onFrame, steps(260, 200, [[110, 0, 140]], [[0, 0, 65], [140, 130, 200]])), null);
 });
+
+// A receipt under a card's end at another angle: the union's long sides run along the card's top
+// and bottom (x 100-220 here, 60 % of them, more than a broken side), and miss the receipt's
+// beside the other part (x 20-130: 27 % backed); the card's side at x = 130 is backed all along.
+const cardsSides: [number, number, number][] = [[20, 100, 220], [160, 100, 220]];
+
+test('a union whose long sides are backed along one part only is two documents when the cut is backed all along', () => {
+  const parts = divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], cardsSides));
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 130) <= 1 && Math.abs(parts[1][0] - 130) <= 1, JSON.stringify(parts));
+});
+
+test('long sides backed along one part only do not cut the quad at a cross edge backed in part', () => {
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 100]], cardsSides)), null);
+});
