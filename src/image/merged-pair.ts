@@ -67,7 +67,11 @@ export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<Merged
   if (!sides || sides.long >= o.maxAspect) return null;
   const { k, a0, a1, b1, b0 } = sides;
   const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
-  const broken = cutSupport(map, a0, a1, tol) <= o.maxLongSideSupport && cutSupport(map, b0, b1, tol) <= o.maxLongSideSupport;
+  const longBacking = Math.max(cutSupport(map, a0, a1, tol), cutSupport(map, b0, b1, tol));
+  const broken = longBacking <= o.maxLongSideSupport;
+  // A long side bare beside a part at least minCutShare long is backed on no more than this in
+  // all: most sheets are refused here, before the costly search for the cut.
+  if (!broken && longBacking > 1 - o.minCutShare * (1 - o.maxPartSideSupport)) return null;
   const best = bestCut(map, a0, a1, b0, b1, o.minCutShare, 1 - o.minCutShare, DEFAULT_DIVIDE_OPTIONS);
   if (!best || best.s < o.minCutSupport) return null;
   const ca = lerp(a0, a1, best.t);
