@@ -232,7 +232,7 @@ export function readHeader(
     // The ID number's gender only where the invoice prints a gender (a trace of its label) that
     // OCR could not read: an invoice without one answers 0, unknown, as printed.
     const printsGender = segments.some((s) => /^[^\u4e00-\u9fff\w]?(性.?|别)[:：]/u.test(s.text));
-    const gender = genderOfHalfLabel(segments) ?? loneGender(segments) ?? (printsGender ? genderOfIdNumber(segments.map((s) => s.text)) : null);
+    const gender = genderOfHalfLabel(segments) ?? genderInsideCell(segments) ?? loneGender(segments) ?? (printsGender ? genderOfIdNumber(segments.map((s) => s.text)) : null);
     if (gender !== null) out.patient_gender = gender;
   }
   return out;
@@ -430,6 +430,22 @@ export function genderOfHalfLabel(segments: readonly Segment[]): FieldValue | nu
     if (v !== null) return v;
   }
   return null;
+}
+
+/**
+ * A gender cell OCR boxed into the line of the cells before it (…医保类型：省内异地医保性别：女,
+ * 2022-09-06性时：男), when the dictionary found no 性别 label there: a neighbouring label's
+ * one-misread match took its characters (医保性别 read as 医保类别), or the label's second
+ * character was misread. 性, a colon (after 别 or one misread character; 性别 alone may lose
+ * it) and 男 or 女 ending the cell or followed by no Chinese character is the gender: no other
+ * field's value is a lone 男 or 女 after such a label. Every such cell must agree; null otherwise.
+ */
+export function genderInsideCell(segments: readonly Segment[]): FieldValue | null {
+  const found = new Set<1 | 2>();
+  for (const s of segments) {
+    for (const m of compact(s.text).matchAll(/性(?:别[:：]?|[\u4e00-\u9fff][:：])([男女])(?![\u4e00-\u9fff])/gu)) found.add(m[1] === '男' ? 1 : 2);
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 /**
