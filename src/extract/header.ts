@@ -1,7 +1,7 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
 import { centreY, height, rowsOf, startsAtCutEdge, type Box, type Segment } from './layout.js';
-import { dropStrayBeforePlace, dropSeamStray, hospitalIn, isSealTextAlone, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
+import { dropStrayBeforePlace, dropSeamStray, hospitalIn, isIssuerLabelOrTail, isSealTextAlone, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
 import { compact } from './parse/normalize.js';
@@ -514,7 +514,7 @@ export function findHospitalName(segments: readonly Segment[], title: Title | nu
     if (otherLabels.some((l) => text.startsWith(l))) continue;
     const colon = text.search(/[:：]/);
     const label = colon > 0 ? text.slice(0, colon).replace(/[(（][^)）]*[)）]$/, '') : '';
-    if (label !== '' && !ownLabels.has(label)) continue;
+    if (label !== '' && !isIssuerLabelOrTail(label, ownLabels)) continue;
     // A bare kind (中医医院 right of a 机构类型 label OCR split off) is no issuer.
     const name = hospitalIn(repairNameWords(colon >= 0 ? text.slice(colon + 1) : text));
     if (name !== '') return name;

@@ -236,6 +236,8 @@ export function restorePlacePrefix(
     }
   }
   if (restored.size === 1) return [...restored][0]!;
+  const cityMark = cityMarkRestored(name, row.cities, t);
+  if (cityMark !== name) return cityMark;
   // A city name of three characters or more misread once (乌鲁术齐 -> 乌鲁木齐, 石家生 -> 石家庄):
   // only when exactly one of the province's cities fits and the name starts with no place read
   // right. Two-character cities are not guessed: 汝州 is a real city one character from 郑州.
@@ -247,6 +249,24 @@ export function restorePlacePrefix(
     return want.length >= 3 && chars.length > want.length && chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1;
   });
   if (fits.length === 1) return fits[0]! + chars.slice([...fits[0]!].length).join('');
+  return name;
+}
+
+/**
+ * A name starting with one of the province's cities whose 市 is read as a look-alike (南昌带儿童医院
+ * for 南昌市儿童医院: the 巾 of both kept, the top blurred) gets its 市 back, when a generic word or
+ * kind of name follows the look-alike: a character between a city and such a word is the city's
+ * administrative word or nothing, and only the characters listed as 市's look-alikes are taken for it.
+ */
+export function cityMarkRestored(name: string, cities: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  const looks = t.adminLookalikes.get('市') ?? [];
+  const chars = [...name];
+  for (const city of cities) {
+    const n = [...city].length;
+    if (!name.startsWith(city) || !looks.includes(chars[n] ?? '')) continue;
+    const rest = chars.slice(n + 1).join('');
+    if (startsWithNameWord(rest, t)) return `${city}市${rest}`;
+  }
   return name;
 }
 
@@ -340,7 +360,32 @@ export function dropStrayBeforePlace(name: string, places: readonly string[], t:
     const after = chars.slice(cut).join('');
     if (after !== '' && placeAt(after) && t.sealWords.some((w) => w.includes(lead))) return after;
   }
+  // The payee label's (章) read before the name (意)城重庆市…: 章 misread, a speck of the colon read
+  // as a character): a name has no closing bracket before its place, so a short lead holding one is
+  // the label's remnant, dropped with at most one character after the bracket.
+  const close = chars.findIndex((c) => c === ')' || c === '）');
+  if (close >= 0 && close < MAX_BRACKET_LEAD) {
+    for (const cut of [close + 1, close + 2]) {
+      const after = chars.slice(cut).join('');
+      if (after !== '' && placeAt(after)) return after;
+    }
+  }
   return name;
+}
+
+/** Characters before a closing bracket that a label's remnant (章), 位(章)) may have: the label's tail. */
+const MAX_BRACKET_LEAD = 3;
+
+/**
+ * Whether text before a colon is the payee label (收款单位(章)) or its tail, the head cut off by the
+ * picture's edge or hidden under a seal (章)：南京中心医院, 位(章)：…): two characters at least, so
+ * that a lone mark before a colon is not taken for it.
+ */
+export function isIssuerLabelOrTail(label: string, ownLabels: ReadonlySet<string>): boolean {
+  if (ownLabels.has(label)) return true;
+  if ([...label].length < 2 || !/[\u4e00-\u9fff]/u.test(label)) return false;
+  const bracketed = label.replace(/（/gu, '(').replace(/）/gu, ')');
+  return [...ownLabels].some((l) => l.replace(/（/gu, '(').replace(/）/gu, ')').endsWith(bracketed));
 }
 
 /** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */
