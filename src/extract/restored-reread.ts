@@ -40,14 +40,17 @@ export function hasNameShape(name: string): boolean {
  * misread), a shaped reading of as many characters, the other page's first; a shaped name read,
  * replaced only when both strips read the same shaped name (two readings of two differently
  * spoilt pages agreeing outweigh the page pass). The read name otherwise stays: where the
- * readings differ, the page pass is the likelier right.
+ * readings differ, the page pass is the likelier right. Agreeing strips never cut a read name
+ * short (白海城 → 白海): a strip that ends before the name's last character is read the same on
+ * both pages, so their agreement says nothing about the character it missed.
  */
 export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: string): string {
   const kept = hasNameShape(keptStrip) ? keptStrip : '';
   const other = hasNameShape(otherStrip) ? otherStrip : '';
   if (read === '') return other || kept;
   if (!hasNameShape(read)) return [other, kept].find((n) => n !== '' && [...n].length === [...read].length) ?? read;
-  return kept !== '' && kept === other ? kept : read;
+  const cutShort = read.startsWith(kept) && [...kept].length < [...read].length;
+  return kept !== '' && kept === other && !cutShort ? kept : read;
 }
 
 /** The one gender all readings that found one agree on; 0 when none or they disagree. */

@@ -26,6 +26,9 @@ test('name from two looks: none read takes a shaped strip, the other page first;
   assert.equal(nameFromTwoLooks('孔明挥', '孔明辉', '孔明辉'), '孔明辉');
   assert.equal(nameFromTwoLooks('孔明挥', '孔明辉', '孔明挥'), '孔明挥');
   assert.equal(nameFromTwoLooks('王甲', '王', '王宇'), '王甲');
+  // Both strips cut before the last character: their agreement does not shorten the read name.
+  assert.equal(nameFromTwoLooks('白海城', '白海', '白海'), '白海城');
+  assert.equal(nameFromTwoLooks('白海城', '白梅', '白梅'), '白梅');
   // A read name without a name's shape takes a shaped strip of as many characters.
   assert.equal(nameFromTwoLooks('能洋', '', '戴洋'), '戴洋');
   assert.equal(nameFromTwoLooks('能洋', '戴洋', '王洋'), '王洋');
