@@ -468,7 +468,7 @@ function withGuesses(root: RootClass, values: Readonly<Record<string, string>>, 
   return out;
 }
 
-function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecision {
+function decideByFacets(root: RootClass, doc: Prepared, zone: string, titleReadWhole: boolean): SubDecision {
   const values: Record<string, string> = {};
   let evidence = true;
   const evidenced: Record<string, boolean> = {};
@@ -486,7 +486,7 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
       }
     }
     const titleOnly = Object.entries(facet.titleOnlyWhen).some(([other, vals]) => vals.includes(values[other]));
-    if (chosen === null && !titleOnly) {
+    if (chosen === null && !titleOnly && !(facet.bodyOnlyUntitled && titleReadWhole)) {
       let bestHits = 0;
       for (const [vname, v] of Object.entries(facet.values)) {
         const hits = new Set(wordingsPresent(doc.full, v.body)).size;
@@ -626,7 +626,7 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
       // still says 电子, 吉林地值税普通 / 发票 still says 增值税.
       const matched = best.title && !best.title.exact ? best.title.pattern : null;
       const zone = [titleZone(doc, best.title), misread, matched].filter((z): z is string => z !== null).join('|');
-      sub = decideByFacets(best.root, doc, zone);
+      sub = decideByFacets(best.root, doc, zone, best.title?.exact === true);
     } else sub = decideByTitles(best.root, doc, tax);
   }
   return {

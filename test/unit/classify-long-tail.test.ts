@@ -53,3 +53,9 @@ test('a Chinese piece counts only with eight characters past a generic prefix an
   // Without the prefixes given, only the long (Latin-sized) rule applies.
   assert.equal(titleFragment(normalise('门特别行政区通行证'), permit), null);
 });
+
+test('a bill whose title is read whole and names no kind keeps no kind, whatever table it prints', () => {
+  // A 定额发票 printed on the VAT layout: its title says it is the generic invoice.
+  const r = classifyText(lines('T:定额发票', ...VAT_BODY, '价税合计（大写）柒佰捌拾元肆角玖分'));
+  assert.deepEqual([r.root_cls, r.sub_cls], ['费用类票据', '发票']);
+});
