@@ -34,6 +34,11 @@ export interface Facet {
    * printing no 门诊/住院 has no sub-class with an unknown visit); null when there is none.
    */
   readonly guess: string | null;
+  /**
+   * Body wordings count only when the root's title was not read as printed: a title read whole
+   * that names no value (定额发票, 通用机打发票) says the document has none, whatever table it prints.
+   */
+  readonly bodyOnlyUntitled: boolean;
 }
 
 export interface SubClass {
@@ -214,7 +219,7 @@ export function parseTaxonomy(raw: Json): Taxonomy {
         }
         if (f.guess !== undefined && (typeof f.guess !== 'string' || !(f.guess in values))) fail(`${name}.facets.${fname}.guess`, 'expected one of the facet values');
         const guess = typeof f.guess === 'string' ? f.guess : null;
-        facets[fname] = { values, default: f.default, defaultIsEvidence: f.default_is_evidence === true, titleOnlyWhen, guess };
+        facets[fname] = { values, default: f.default, defaultIsEvidence: f.default_is_evidence === true, titleOnlyWhen, guess, bodyOnlyUntitled: f.body_only_untitled === true };
       }
     }
     const subs: SubClass[] = (r.subs === undefined ? [] : (r.subs as Json[])).map((s0, j) => {

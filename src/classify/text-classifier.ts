@@ -10,7 +10,7 @@ import type { ClassRes } from '../contract/classify.js';
 import { containsBankCardNumber, containsUncheckedCardNumber, containsMrz, containsValidId18 } from './cues.js';
 import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
 import { shortTitleLine } from './short-titles.js';
-import { allowedEdits, findReading, findWording, lineReadings, normalise, readsAs, titleFragment, wordingsPresent, type LineReadings, type ReadChar, type WordingMatch } from './wording.js';
+import { allowedEdits, findReading, findWording, lineReadings, normalise, readsAs, TITLE_FRAGMENT, titleFragment, wordingsPresent, type LineReadings, type ReadChar, type WordingMatch } from './wording.js';
 
 export interface ClassifierLine {
   readonly text: string;
@@ -63,6 +63,11 @@ interface TitleHit {
   readonly pair: boolean;
   /** Characters misread inside the match (an alternative counts its cost; a fragment's cut is not counted). */
   readonly misreads: number;
+  /**
+   * A Chinese title piece shorter than the long-title rule asks (TITLE_FRAGMENT.hanMinLength): it
+   * names the document but does not assert it, however far it outscores its rivals.
+   */
+  readonly shortPiece?: boolean;
 }
 
 /** Whether a title hit lies on line `i`: its own line, or the second of the pair it spans. */
@@ -210,6 +215,7 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
 function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<number, number>): Map<string, TitleHit> {
   const s = tax.scoring;
   const out = new Map<string, TitleHit>();
+  const generic = tax.genericTitlePrefixes.map(normalise);
   doc.lines.forEach((line, i) => {
     if (exactLines.has(i)) return;
     let found: { root: string; hit: TitleHit } | null = null;
@@ -218,13 +224,14 @@ function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<numb
       let best: TitleHit | null = null;
       for (const t of r.titles) {
         const pat = normalise(t);
-        const m = titleFragment(line, pat);
+        const m = titleFragment(line, pat, generic);
         if (!m) continue;
         const edits = m.edits + 1;
         const base = doc.titleFlags[i] ? s.titleLineWeight : s.titleElsewhereWeight;
         const perEdit = s.fuzzyPenalty * Math.min(1, 2 / Math.max(1, allowedEdits(pat.length)));
         const score = base - edits * perEdit + s.specificityPerChar * m.length;
-        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line, alone: standsAlone(Array.from(line).length, Array.from(line).length), pair: false, misreads: m.edits };
+        const shortPiece = Array.from(line).length < TITLE_FRAGMENT.minLength;
+        if (!best || score > best.score) best = { score, line: i, exact: false, pattern: line, alone: standsAlone(Array.from(line).length, Array.from(line).length), pair: false, misreads: m.edits, shortPiece };
       }
       if (best) {
         roots++;
@@ -461,7 +468,7 @@ function withGuesses(root: RootClass, values: Readonly<Record<string, string>>, 
   return out;
 }
 
-function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecision {
+function decideByFacets(root: RootClass, doc: Prepared, zone: string, titleReadWhole: boolean): SubDecision {
   const values: Record<string, string> = {};
   let evidence = true;
   const evidenced: Record<string, boolean> = {};
@@ -479,7 +486,7 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string): SubDecisi
       }
     }
     const titleOnly = Object.entries(facet.titleOnlyWhen).some(([other, vals]) => vals.includes(values[other]));
-    if (chosen === null && !titleOnly) {
+    if (chosen === null && !titleOnly && !(facet.bodyOnlyUntitled && titleReadWhole)) {
       let bestHits = 0;
       for (const [vname, v] of Object.entries(facet.values)) {
         const hits = new Set(wordingsPresent(doc.full, v.body)).size;
@@ -609,7 +616,7 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
   // Another root's own title printed on another title line: two documents read as one (cards
   // side by side that the localiser merged), or a page that is both. Placed, not asserted.
   const rivalTitle = scores.slice(1).some((r) => r.root.name !== best.root.name && r.score > 0 && r.title !== null && r.title.exact && doc.titleFlags[r.title.line] && r.title.line !== best.title?.line);
-  const credible = titledOrTitleless && !rivalTitle && !readsAsTwoCards(doc, best.root, tax) && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
+  const credible = titledOrTitleless && best.title?.shortPiece !== true && !rivalTitle && !readsAsTwoCards(doc, best.root, tax) && best.score >= s.credibleMin && best.score - runnerUp >= s.credibleMargin;
   let sub: SubDecision | null = null;
   if (best.root.subs.length > 0) {
     if (Object.keys(best.root.facets).length > 0) {
@@ -619,7 +626,7 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
       // still says 电子, 吉林地值税普通 / 发票 still says 增值税.
       const matched = best.title && !best.title.exact ? best.title.pattern : null;
       const zone = [titleZone(doc, best.title), misread, matched].filter((z): z is string => z !== null).join('|');
-      sub = decideByFacets(best.root, doc, zone);
+      sub = decideByFacets(best.root, doc, zone, best.title?.exact === true);
     } else sub = decideByTitles(best.root, doc, tax);
   }
   return {

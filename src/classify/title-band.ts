@@ -81,7 +81,8 @@ function titleWordings(tax: Taxonomy): string[] {
 export function wordedLikeTitle(text: string, tax: Taxonomy): boolean {
   const n = normalise(text);
   if (n.length < TITLE_BAND_SETTINGS.minWordingLength) return false;
-  return titleWordings(tax).some((w) => findWording(n, w, allowedEdits(w.length)) !== null || titleFragment(n, w) !== null);
+  const generic = tax.genericTitlePrefixes.map(normalise);
+  return titleWordings(tax).some((w) => findWording(n, w, allowedEdits(w.length)) !== null || titleFragment(n, w, generic) !== null);
 }
 
 /** Where a point of the upload lies in the card's own upright-agnostic frame (its crop). */

@@ -147,20 +147,45 @@ export function wordingsPresent(text: string, wordings: readonly string[]): stri
  * A title cut at its ends still names its document when enough of it is left: a long title on a
  * card's band loses its first letters under the emblem and its last ones under a card lying over
  * it (ENTRY PERMIT FOR TRAVELLING TO AND FROM HONG KONG AND MACA). Fewest characters left, and
- * smallest share of the wording, for a line to count as such a fragment.
+ * smallest share of the wording, for a line to count as such a fragment. A Chinese character says
+ * about what a Latin word does, so a piece in Chinese counts from `hanMinLength` characters and
+ * `hanMinShare` of the wording, read without a misread (门特别行政区通行证, a permit's band cut by
+ * the card's crop at its left edge), counted without a generic prefix the piece starts in (中华人民共和国往 is a piece of
+ * every title under that prefix, and says no more than 往).
  */
-export const TITLE_FRAGMENT = Object.freeze({ minLength: 12, minShare: 0.6 });
+export const TITLE_FRAGMENT = Object.freeze({ minLength: 12, minShare: 0.6, hanMinLength: 8, hanMinShare: 0.5 });
+
+const ALL_HAN = /^\p{Script=Han}+$/u;
+
+/**
+ * Characters of a piece of `wording` starting at code point `start` that lie past the generic
+ * prefix the wording begins with, if any (the prefix tells nothing apart).
+ */
+function pastGenericPrefix(wording: string, start: number, length: number, genericPrefixes: readonly string[]): number {
+  for (const p of genericPrefixes) {
+    const plen = Array.from(p).length;
+    if (plen > 0 && wording.startsWith(p)) return length - Math.max(0, Math.min(length, plen - start));
+  }
+  return length;
+}
 
 /**
  * Whether the normalised `line` is the normalised `wording` with its start and/or end cut off (a
  * few misreads inside allowed, as for a wording of the line's length). Null when it is not, or
- * when too little of the wording is left to tell it from its siblings.
+ * when too little of the wording is left to tell it from its siblings. `genericPrefixes`
+ * (normalised) let a Chinese piece count from fewer characters (TITLE_FRAGMENT.hanMinLength).
  */
-export function titleFragment(line: string, wording: string): WordingMatch | null {
+export function titleFragment(line: string, wording: string, genericPrefixes: readonly string[] = []): WordingMatch | null {
   const len = Array.from(line).length;
   const wlen = Array.from(wording).length;
-  if (len < TITLE_FRAGMENT.minLength || len < TITLE_FRAGMENT.minShare * wlen || len >= wlen) return null;
-  return findWording(wording, line, allowedEdits(len));
+  if (len >= wlen) return null;
+  if (len >= TITLE_FRAGMENT.minLength && len >= TITLE_FRAGMENT.minShare * wlen) return findWording(wording, line, allowedEdits(len));
+  if (genericPrefixes.length === 0 || !ALL_HAN.test(line) || !ALL_HAN.test(wording) || len < TITLE_FRAGMENT.hanMinShare * wlen) return null;
+  // Read as printed only: one misread in a short piece makes it a piece of a sibling as well
+  // (门特别行政区通行证 is 澳门特别行政区旅行证 with 旅 read 通).
+  const m = findWording(wording, line, 0);
+  if (!m) return null;
+  return pastGenericPrefix(wording, Math.max(0, m.end - len), len, genericPrefixes) >= TITLE_FRAGMENT.hanMinLength ? m : null;
 }
 
 /**
