@@ -19,6 +19,7 @@ import { papersBesideCutsDiffer } from './cut-sides.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
 import { trimBareEnds } from './bare-ends.js';
+import { isPicturePatch } from './picture-patch.js';
 import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
@@ -87,6 +88,12 @@ export interface DocumentOptions {
   readonly maxEnclosingGrowth: number;
   /** ... and holds this share of the region. */
   readonly minEnclosedShare: number;
+  /**
+   * Least backing of every side for an edge quad larger than maxEnclosingGrowth times the one
+   * region inside it to be that region's document all the same (printAround): a photo print whose
+   * only paper-bright patch is something in the picture.
+   */
+  readonly minPrintSupport: number;
   /** A region whose corner quad has a side under this share of the opposite side is a wedge (see isWedge) ... */
   readonly maxWedgeSideRatio: number;
   /** Proportions (long / short side) above which a region is a strip of a sheet (see isSliver). */
@@ -151,6 +158,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minEnclosingGrowth: 1.1,
   maxEnclosingGrowth: 3,
   minEnclosedShare: 0.9,
+  minPrintSupport: 0.9,
   maxWedgeSideRatio: 0.5,
   maxDocumentAspect: 3.5,
   minWedgeEnclosedShare: 0.75,
@@ -648,6 +656,27 @@ function wedgeShareNeeded(e: EdgeQuad, o: DocumentOptions): number {
 }
 
 /**
+ * The photo print a lone bright patch lies in. A print's picture is no paper to the mask: only a
+ * bright thing in the scene (a white car, a sky) becomes a region, and it may be a twentieth of
+ * the print (session 14's held-out 查勘照片 on a dark desk came back as the car's box). The print's
+ * own border is a rectangle stepped on all four sides, far larger than the patch. It is taken
+ * for the patch when its sides are backed on nearly all their length (`minPrintSupport`), the
+ * patch closes no edge quad of its own (a sheet lying on a dark folder has four straight sides),
+ * and no other region lies in it (two cards on one tray stay two).
+ */
+function printAround(n: number, regions: readonly Quad8[], found: readonly EdgeQuad[], o: DocumentOptions): EdgeQuad | undefined {
+  const rp = quadPointsOf(regions[n]);
+  const regionArea = quadArea(regions[n]);
+  if (found.some((e) => convexOverlap(quadPointsOf(e.quad), rp) >= o.minEdgeQuadInside * e.area)) return undefined;
+  return found.find((e) => {
+    if (e.minSupport < o.minPrintSupport || e.area <= o.maxEnclosingGrowth * regionArea) return false;
+    const ep = quadPointsOf(e.quad);
+    if (convexOverlap(ep, rp) < o.minEnclosedShare * regionArea) return false;
+    return regions.every((q, m) => m === n || convexOverlap(ep, quadPointsOf(q)) <= o.maxLoneEdgeOverlap * quadArea(q));
+  });
+}
+
+/**
  * Reconciles the paper mask's regions with the documents found by their edges. A region holding
  * two or more edge quads is replaced by them: overlapping cards, or cards lying side by side on
  * other papers, are one bright region to the mask but keep a straight border each. A region
@@ -686,7 +715,7 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
     // sheet is a wedge, so the bounds above need not guard it).
     // A strip of a sheet (its lit edge, the rest in a shadow as dark as the surface) is no
     // document's shape either: the same holds for it.
-    const sheet = around ?? (isWedge(region, o) || isSliver(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= wedgeShareNeeded(e, o) * regionArea) : undefined);
+    const sheet = around ?? (isWedge(region, o) || isSliver(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= wedgeShareNeeded(e, o) * regionArea) : undefined) ?? printAround(n, regions, found, o);
     out.push(sheet && !wholeFrame ? sheet.quad : region);
   }
   if (!wholeFrame) {
@@ -788,6 +817,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   // A solid sheet clear of every border, though, has all four corners in view: the whole image
   // would hand the quality scorers the surface around it as if it were the page's own margin.
   if (docs.length === 1) {
+    // A bright patch of a photo print that fills the frame (src/image/picture-patch.ts).
+    if (isPicturePatch(work, docs[0].quad.map((v) => v * scale) as Quad8)) return [wholeImage(image)];
     const [x0, y0, x1, y1] = docs[0].bbox;
     const sheet = pieces.length === 1 && pieces[0].quad === null ? pieces[0].region : null;
     const clear = sheet !== null && !runsAlongBorder(sheet, work.width, work.height) && solidSheet(sheet, work.width, o);
