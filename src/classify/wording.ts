@@ -150,8 +150,8 @@ export function wordingsPresent(text: string, wordings: readonly string[]): stri
  * smallest share of the wording, for a line to count as such a fragment. A Chinese character says
  * about what a Latin word does, so a piece in Chinese counts from `hanMinLength` characters and
  * `hanMinShare` of the wording, read without a misread (门特别行政区通行证, a permit's band cut by
- * the card's crop at its left edge), counted without a generic prefix the piece starts in (中华人民共和国往 is a piece of
- * every title under that prefix, and says no more than 往).
+ * the card's crop at its left edge), counted without a generic prefix the piece starts in
+ * (中华人民共和国往 is a piece of every title under that prefix, and says no more than 往).
  */
 export const TITLE_FRAGMENT = Object.freeze({ minLength: 12, minShare: 0.6, hanMinLength: 8, hanMinShare: 0.5 });
 

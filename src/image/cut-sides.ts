@@ -10,7 +10,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { quadPointsOf, type Point } from './edges.js';
-import { MIN_STOCK_STEP, stockColour } from './frame-row.js';
+import { MIN_STOCK_STEP, stockColour, stockStep } from './frame-row.js';
 import { lerp } from './geometry.js';
 import type { RgbImage } from './types.js';
 
@@ -47,7 +47,7 @@ export function stripBesideCut(part: Quad8, neighbour: Quad8, share: number = CU
 
 /**
  * Whether, for every two neighbouring parts (in the order given), the paper in the strips beside
- * their cut differs by at least `minStep` (sum over channels, as frame-row.ts neighboursDiffer).
+ * their cut differs by at least `minStep` (frame-row.ts stockStep, as neighboursDiffer).
  */
 export function papersBesideCutsDiffer(img: RgbImage, parts: readonly Quad8[], minStep: number = MIN_STOCK_STEP): boolean {
   if (parts.length < 2) return false;
@@ -55,9 +55,7 @@ export function papersBesideCutsDiffer(img: RgbImage, parts: readonly Quad8[], m
     const first = stripBesideCut(parts[k - 1], parts[k]);
     const second = stripBesideCut(parts[k], parts[k - 1]);
     if (!first || !second) return false;
-    const a = stockColour(img, first);
-    const b = stockColour(img, second);
-    if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < minStep) return false;
+    if (stockStep(stockColour(img, first), stockColour(img, second)) < minStep) return false;
   }
   return true;
 }

@@ -43,12 +43,16 @@ export function stockColour(img: RgbImage, q: Quad8): [number, number, number] {
   return [level(channels[0]), level(channels[1]), level(channels[2])];
 }
 
+/** How far two stock colours lie apart: the sum over channels of their level differences. */
+export function stockStep(a: readonly [number, number, number], b: readonly [number, number, number]): number {
+  return Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
+}
+
 /** Whether every two neighbouring parts (in the order given) differ in stock by at least `minStep`. */
 export function neighboursDiffer(img: RgbImage, parts: readonly Quad8[], minStep: number = MIN_STOCK_STEP): boolean {
   const stocks = parts.map((q) => stockColour(img, q));
   for (let k = 1; k < stocks.length; k++) {
-    const [a, b] = [stocks[k - 1], stocks[k]];
-    if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < minStep) return false;
+    if (stockStep(stocks[k - 1], stocks[k]) < minStep) return false;
   }
   return true;
 }
