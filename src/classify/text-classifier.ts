@@ -10,7 +10,7 @@ import type { ClassRes } from '../contract/classify.js';
 import { containsBankCardNumber, containsUncheckedCardNumber, containsMrz, containsValidId18 } from './cues.js';
 import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
 import { shortTitleLine } from './short-titles.js';
-import { allowedEdits, findReading, findWording, lineReadings, normalise, readsAs, TITLE_FRAGMENT, titleFragment, wordingsPresent, type LineReadings, type ReadChar, type WordingMatch } from './wording.js';
+import { allowedEdits, findReading, findWording, lineReadings, normalise, normalisedOnce, readsAs, TITLE_FRAGMENT, titleFragment, wordingsPresent, type LineReadings, type ReadChar, type WordingMatch } from './wording.js';
 
 export interface ClassifierLine {
   readonly text: string;
@@ -128,8 +128,7 @@ function labelSuffixes(tax: Taxonomy): string[] {
 
 /** `pat` without a prefix many titles share, for near-miss matching (see Taxonomy.genericTitlePrefixes). */
 function distinctivePart(pat: string, tax: Taxonomy): string {
-  for (const p of tax.genericTitlePrefixes) {
-    const n = normalise(p);
+  for (const n of normalisedOnce(tax.genericTitlePrefixes)) {
     if (n.length > 0 && pat.startsWith(n) && pat.length - n.length >= 2) return pat.slice(n.length);
   }
   return pat;
@@ -215,7 +214,7 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
 function fragmentHits(doc: Prepared, tax: Taxonomy, exactLines: ReadonlyMap<number, number>): Map<string, TitleHit> {
   const s = tax.scoring;
   const out = new Map<string, TitleHit>();
-  const generic = tax.genericTitlePrefixes.map(normalise);
+  const generic = normalisedOnce(tax.genericTitlePrefixes);
   doc.lines.forEach((line, i) => {
     if (exactLines.has(i)) return;
     let found: { root: string; hit: TitleHit } | null = null;

@@ -11,7 +11,7 @@ import type { LocatedDocument } from '../image/documents.js';
 import { pointInQuad, quadPoints, quadSize, type Point } from '../image/geometry.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import type { Taxonomy } from './taxonomy.js';
-import { allowedEdits, findWording, normalise, titleFragment } from './wording.js';
+import { allowedEdits, findWording, normalise, normalisedOnce, titleFragment } from './wording.js';
 
 export const TITLE_BAND_SETTINGS = Object.freeze({
   /** How far the quad grows on every side, as a share of its shorter side (bands measured 10-15 %). */
@@ -81,7 +81,7 @@ function titleWordings(tax: Taxonomy): string[] {
 export function wordedLikeTitle(text: string, tax: Taxonomy): boolean {
   const n = normalise(text);
   if (n.length < TITLE_BAND_SETTINGS.minWordingLength) return false;
-  const generic = tax.genericTitlePrefixes.map(normalise);
+  const generic = normalisedOnce(tax.genericTitlePrefixes);
   return titleWordings(tax).some((w) => findWording(n, w, allowedEdits(w.length)) !== null || titleFragment(n, w, generic) !== null);
 }
 

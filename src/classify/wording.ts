@@ -29,6 +29,21 @@ function lookalikeFold(): ReadonlyMap<string, string> {
   return map;
 }
 
+const normalisedLists = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * A list of wordings normalised once and kept with the list (a taxonomy's generic title prefixes,
+ * looked at for every line of every document).
+ */
+export function normalisedOnce(words: readonly string[]): readonly string[] {
+  let out = normalisedLists.get(words);
+  if (!out) {
+    out = words.map(normalise);
+    normalisedLists.set(words, out);
+  }
+  return out;
+}
+
 /** NFKC (full-width to ASCII), lower case, only letters, digits and CJK kept, OCR look-alikes folded. */
 export function normalise(text: string): string {
   const fold = lookalikeFold();

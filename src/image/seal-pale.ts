@@ -12,7 +12,7 @@
  */
 import type { Quad8 } from '../ocr/types.js';
 import { quadPixelBox } from './geometry.js';
-import { dilate } from './ops.js';
+import { dilate, type Plane } from './ops.js';
 import { outlineNear } from './rings.js';
 import { suppressSealColour } from './seals.js';
 import type { RgbImage } from './types.js';
@@ -118,18 +118,8 @@ function isThinRing(image: RgbImage, box: SealBox, inkLevel: number, o: GreySeal
   const y0 = Math.max(0, box.y0 - m);
   const x1 = Math.min(image.width - 1, box.x1 + m);
   const y1 = Math.min(image.height - 1, box.y1 + m);
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  const data = new Uint8Array(w * h);
-  const d = image.data;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = ((y + y0) * image.width + x + x0) * 3;
-      const min = Math.min(d[p]!, d[p + 1]!, d[p + 2]!);
-      if (min <= inkLevel && Math.max(d[p]!, d[p + 1]!, d[p + 2]!) - min < o.colourChroma) data[y * w + x] = 1;
-    }
-  }
-  const { evidence } = outlineNear({ data, width: w, height: h }, box.cx - x0, box.cy - y0, box.hw, box.hh);
+  const grey = regionMask(image, x0, y0, x1, y1, (min, max) => min <= inkLevel && max - min < o.colourChroma);
+  const { evidence } = outlineNear(grey, box.cx - x0, box.cy - y0, box.hw, box.hh);
   return evidence.hit >= o.minRingHit && evidence.stroke <= o.maxRingStroke;
 }
 
@@ -250,17 +240,25 @@ function stretchToPaper(image: RgbImage, quad: Quad8, levels: GreySealLevels, o:
  * only its nearness to a dark core tells it from the seal's own strokes.
  */
 function nearPrint(image: RgbImage, x0: number, y0: number, x1: number, y1: number, level: number, radius: number): Uint8Array {
+  return dilate(regionMask(image, x0, y0, x1, y1, (_min, max) => max <= level), radius).data;
+}
+
+/**
+ * A mask of the box x0..x1, y0..y1 (inclusive) of the image: 1 where `isInk` holds for the
+ * pixel's darkest and brightest channel.
+ */
+function regionMask(image: RgbImage, x0: number, y0: number, x1: number, y1: number, isInk: (min: number, max: number) => boolean): Plane {
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
-  const dark = new Uint8Array(w * h);
+  const data = new Uint8Array(w * h);
   const d = image.data;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = ((y + y0) * image.width + x + x0) * 3;
-      if (Math.max(d[p]!, d[p + 1]!, d[p + 2]!) <= level) dark[y * w + x] = 1;
+      if (isInk(Math.min(d[p]!, d[p + 1]!, d[p + 2]!), Math.max(d[p]!, d[p + 1]!, d[p + 2]!))) data[y * w + x] = 1;
     }
   }
-  return dilate({ data: dark, width: w, height: h }, radius).data;
+  return { data, width: w, height: h };
 }
 
 /**

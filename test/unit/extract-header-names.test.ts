@@ -6,6 +6,15 @@ import { needsHospitalReread } from '../../src/extract/reread.js';
 import { repairHospitalName } from '../../src/extract/header.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line } from './extract-lines.js';
+import type { OcrLine } from '../../src/ocr/types.js';
+import type { ExtractVariant } from '../../src/contract/extract.js';
+
+/** The hospital name the extractor reads from these lines on a 1000 × 500 page of a province's variant. */
+function hospitalNameOnPage(lines: readonly OcrLine[], variant: ExtractVariant): string {
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant });
+  assert.ok(out.ok);
+  return out.ok ? out.result.hospital_name : '';
+}
 
 test('a hospital name is told by its shape: suffix, more than a bare kind, no seal words', () => {
   assert.ok(looksLikeHospital('北京协和医院'));
@@ -57,9 +66,7 @@ test('on a page, a bare kind right of 机构类型 is not taken for the issuer',
     line('中医医院', 620, 300),
     line('收款单位（章）：', 60, 400),
   ];
-  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'beijing' });
-  assert.ok(out.ok);
-  assert.equal(out.ok && out.result.hospital_name, '');
+  assert.equal(hospitalNameOnPage(lines, 'beijing'), '');
 });
 
 test('generic words of a name are repaired from one misread character; correct and ambiguous names stay', async () => {
@@ -138,9 +145,7 @@ test('on a page, 第 and 人民医院 boxed apart one character apart get the �
       line('上海市第', 240, 400),
       line('人民医院', 320 + gapChars * 20, 400),
     ];
-    const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanghai' });
-    assert.ok(out.ok);
-    return out.ok ? out.result.hospital_name : '';
+    return hospitalNameOnPage(lines, 'shanghai');
   };
   assert.equal(page(1), '上海市第一人民医院');
   // Boxes that touch lost nothing between them: the name stays as read.
@@ -158,9 +163,7 @@ test('on a page, a payee label missing its 收 with seal text after it leaves th
     line('合计 377.20', 60, 200),
     line('款单位（章）财务呼和浩特市第二人民医院', 60, 400),
   ];
-  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'neimenggu' });
-  assert.ok(out.ok);
-  assert.equal(out.ok && out.result.hospital_name, '呼和浩特市第二人民医院');
+  assert.equal(hospitalNameOnPage(lines, 'neimenggu'), '呼和浩特市第二人民医院');
 });
 
 test('a 第X numeral read as a listed look-alike is repaired only before a word numerals precede', async () => {
@@ -207,9 +210,7 @@ test('on a page, seal text before a city cut to its tail is cut off and the city
     line('收款单位（章）：', 60, 400),
     line('住院收州市第三医院', 240, 400),
   ];
-  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'guangdong' });
-  assert.ok(out.ok);
-  assert.equal(out.ok && out.result.hospital_name, '广州市第三医院');
+  assert.equal(hospitalNameOnPage(lines, 'guangdong'), '广州市第三医院');
 });
 
 test('on a page, a payee value that is the seal ring\'s text alone gives way to the name printed below it', () => {
@@ -222,9 +223,7 @@ test('on a page, a payee value that is the seal ring\'s text alone gives way to 
     line('收款单位（章）：收费专5', 60, 400),
     line('纺北京妇幼保健院', 240, 430),
   ];
-  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'beijing' });
-  assert.ok(out.ok);
-  assert.equal(out.ok && out.result.hospital_name, '北京妇幼保健院');
+  assert.equal(hospitalNameOnPage(lines, 'beijing'), '北京妇幼保健院');
 });
 
 test('a province full name misread in both place characters is given back by its 省 and the word after it', () => {
@@ -247,7 +246,5 @@ test('on a page, seal text before a province misread in both place characters is
     line('合计 377.20', 60, 200),
     line('收款单位（章）财务专四茜省人民医院', 60, 400),
   ];
-  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'shanxi' });
-  assert.ok(out.ok);
-  assert.equal(out.ok && out.result.hospital_name, '山西省人民医院');
+  assert.equal(hospitalNameOnPage(lines, 'shanxi'), '山西省人民医院');
 });
