@@ -550,5 +550,5 @@ export function repairHospitalName(name: string, province: Province | undefined,
   const bare = name.replace(/^[^\u4e00-\u9fff]+/, '').replace(/^[^:：]{1,3}[:：]+(?=[\u4e00-\u9fff])/u, '');
   // A stray character before the place is dropped last: the place repair first gives back a
   // place misread in its first character (汉津市 -> 天津市), which would otherwise look like one.
-  return dropStrayBeforePlace(trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables), undefined, placesOf(tables))), placesOf(tables));
+  return dropStrayBeforePlace(trimAfterSuffix(repairNameWords(restorePlacePrefix(bare, province, tables), undefined, placesOf(tables))), placesOf(tables), undefined, (rest) => restorePlacePrefix(rest, province, tables));
 }

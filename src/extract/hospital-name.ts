@@ -24,6 +24,8 @@ export interface HospitalNameTables {
   readonly rowMates: readonly string[];
   /** Numeral of 第X医院 -> characters OCR reads for it (兰 for 三). */
   readonly ordinalLookalikes: ReadonlyMap<string, readonly string[]>;
+  /** Character of a place or generic word -> characters OCR reads for it (膏 for 骨, 回 for 口). */
+  readonly glyphLookalikes: ReadonlyMap<string, readonly string[]>;
 }
 
 function isStringList(v: unknown): v is string[] {
@@ -50,6 +52,14 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
     if (!isStringList(chars)) throw new Error(`${source}: ordinalLookalikes.${numeral} must be a list of characters`);
     ordinals.set(numeral, chars);
   }
+  // Optional: a table without it only loses the repair of a blurred place or word character.
+  const glyphs = new Map<string, readonly string[]>();
+  const glyphLookalikes = root.glyphLookalikes ?? {};
+  if (typeof glyphLookalikes !== 'object' || glyphLookalikes === null || Array.isArray(glyphLookalikes)) throw new Error(`${source}: "glyphLookalikes" must be an object`);
+  for (const [char, chars] of Object.entries(glyphLookalikes)) {
+    if (!isStringList(chars)) throw new Error(`${source}: glyphLookalikes.${char} must be a list of characters`);
+    glyphs.set(char, chars);
+  }
   const lookalikes = new Map<string, readonly string[]>();
   for (const [suffix, chars] of Object.entries(adminLookalikes)) {
     if (!isStringList(chars)) throw new Error(`${source}: adminLookalikes.${suffix} must be a list of characters`);
@@ -65,6 +75,7 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
     nameWords,
     rowMates,
     ordinalLookalikes: ordinals,
+    glyphLookalikes: glyphs,
   };
 }
 
@@ -242,15 +253,28 @@ export function restorePlacePrefix(
   // only when exactly one of the province's cities fits and the name starts with no place read
   // right. Two-character cities are not guessed: 汝州 is a real city one character from 郑州.
   if (placesOf(tables).some((p) => name.startsWith(p))) return name;
+  const glyph = placeFromGlyphLookalikes(name, [...row.names, ...row.cities], t);
+  if (glyph !== name) return glyph;
   const lost = cityWithLostCharacter(chars, row.cities, t);
   if (lost !== '') return lost;
   const fits = row.cities.filter((c) => {
     const want = [...c];
-    return want.length >= 3 && chars.length > want.length && chars.slice(0, want.length).filter((ch, i) => ch !== want[i]).length === 1;
+    if (want.length < 3 || chars.length <= want.length) return false;
+    const misread = chars.slice(0, want.length).filter((ch, i) => ch !== want[i]);
+    // A long city (呼和浩特 read 呼科告特) may have two misread characters, as long as they are
+    // Chinese characters and the others agree: no other place is that close.
+    return misread.length === 1 || (want.length >= MIN_CITY_TWO_MISREADS && misread.length === 2 && misread.every((ch) => /[\u4e00-\u9fff]/u.test(ch)));
   });
   if (fits.length === 1) return fits[0]! + chars.slice([...fits[0]!].length).join('');
   return name;
 }
+
+/**
+ * Shortest city given back with two misread characters: half of a four-character city read right
+ * at its place still names one city of the province, while a three-character one would be named
+ * by a single character.
+ */
+const MIN_CITY_TWO_MISREADS = 4;
 
 /**
  * A name starting with one of the province's cities whose 市 is read as a look-alike (南昌带儿童医院
@@ -347,18 +371,29 @@ export function dropSeamStray(head: string, next: string, places: readonly strin
  * way (纺杭州第一人民医院). Longer leads (武警浙江省总队医院) stay, but for a piece of the seal's
  * words; places of one character are not looked for.
  */
-export function dropStrayBeforePlace(name: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+export function dropStrayBeforePlace(
+  name: string,
+  places: readonly string[],
+  t: HospitalNameTables = hospitalNameTables(),
+  restore: (rest: string) => string = (rest) => rest,
+): string {
   if (name === '' || places.some((p) => name.startsWith(p))) return name;
   const chars = [...name];
   const placeAt = (rest: string) => places.some((p) => [...p].length >= 2 && rest.startsWith(p));
   const rest = chars.slice(1).join('');
   if (placeAt(rest)) return rest;
   // A lead of two or three characters that is a piece of the seal's own words (诊收福建省…: the
-  // 门诊收费专用章 of a seal stamped over the row's start) is no part of a name either.
+  // 门诊收费专用章 of a seal stamped over the row's start; 务《贵阳市…, its ink read as a mark
+  // beside it) is no part of a name either. The same ink often spoils the place's first character
+  // (门诊关津市…), so the place after such a lead is looked for once `restore` repaired it.
   for (const cut of [2, 3]) {
     const lead = chars.slice(0, cut).join('');
     const after = chars.slice(cut).join('');
-    if (after !== '' && placeAt(after) && t.sealWords.some((w) => w.includes(lead))) return after;
+    const leadChars = lead.replace(/[^\u4e00-\u9fff]/gu, '');
+    if (after === '' || leadChars === '' || !t.sealWords.some((w) => w.includes(leadChars))) continue;
+    if (placeAt(after)) return after;
+    const restored = restore(after);
+    if (restored !== after && placeAt(restored)) return restored;
   }
   // The payee label's (章) read before the name (意)城重庆市…: 章 misread, a speck of the colon read
   // as a character): a name has no closing bracket before its place, so a short lead holding one is
@@ -433,7 +468,7 @@ function allowedMisreads(length: number): number {
 export function repairNameWords(read: string, t: HospitalNameTables = hospitalNameTables(), places: readonly string[] = []): string {
   // A lost character first: 第二民医院 is one character from 人民医院 too, but the longer word
   // 第二人民医院 explains all of it.
-  const name = restoreLostLastCharacter(restoreLostCharacter(restoreLostFirstAfterPlace(read, places, t), t), t);
+  const name = restoreLostLastCharacter(restoreLostCharacter(restoreLostFirstAfterPlace(dropSealPieceAfterDi(read, t), places, t), t), t);
   const chars = [...name];
   const covered = coveredByWords(name, t);
   // A place read exactly at the start (郑州腔医院) is no misread word: 州腔医院 is not 口腔医院.
@@ -449,8 +484,9 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
       for (let k = 0; k < word.length && diff.length <= allowed; k++) if (chars[start + k] !== word[k]) diff.push(start + k);
       if (diff.length === 0 || diff.length > allowed) continue;
       // Only Chinese characters and marks are replaced: a mark inside a name (医、大学) is always a
-      // misread character, while digits, Latin letters and brackets may be printed.
-      if (diff.some((i) => covered[i] || !REPAIRABLE.test(chars[i]!))) continue;
+      // misread character, while digits, Latin letters and brackets may be printed, unless listed
+      // as the look-alike of the word's character there (C腔医院: 口 read as a Latin C).
+      if (diff.some((i) => covered[i] || !(REPAIRABLE.test(chars[i]!) || isGlyphLookalike(chars[i]!, word[i - start]!, t)))) continue;
       const key = `${start}:${word.length}`;
       const list = windows.get(key) ?? [];
       list.push({ start, word, misreads: diff.length });
@@ -461,7 +497,10 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
   for (const list of windows.values()) {
     const best = Math.min(...list.map((c) => c.misreads));
     const at = list.filter((c) => c.misreads === best);
-    if (at.length === 1) chosen.push(at[0]!);
+    // Words equally close (膏科医院: one character from 骨科, 眼科 and 儿科医院 alike) are told
+    // apart by the look-alike table: the one whose characters were read as their listed look-alikes.
+    const byGlyph = at.length > 1 ? at.filter((c) => c.word.every((ch, k) => chars[c.start + k] === ch || isGlyphLookalike(chars[c.start + k]!, ch, t))) : at;
+    if (byGlyph.length === 1) chosen.push(byGlyph[0]!);
   }
   // Fewer misreads and longer words first; overlapping repairs are not combined.
   chosen.sort((a, b) => a.misreads - b.misreads || b.word.length - a.word.length);
@@ -476,6 +515,43 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
     });
   }
   return repairOrdinal(out.join(''), t);
+}
+
+/**
+ * 第住院人民医院 -> 第人民医院: a piece of the seal's own words (住院 of 住院收费专用章) read between
+ * 第 and a word numerals precede, in place of the numeral the seal's ink covered. No name prints
+ * seal words there; the numeral is left lost, for the seal's reading or numeralLostAsOne to give.
+ */
+function dropSealPieceAfterDi(name: string, t: HospitalNameTables): string {
+  return name.replace(new RegExp(`第([\u4e00-\u9fff]{1,3})(?=${NUMBERED_WORD})`, 'gu'), (whole, piece: string) =>
+    t.sealWords.some((w) => w.includes(piece)) ? '第' : whole,
+  );
+}
+
+/** Whether `read` is listed as a character OCR reads for `meant` (膏 for 骨). */
+function isGlyphLookalike(read: string, meant: string, t: HospitalNameTables): boolean {
+  return t.glyphLookalikes.get(meant)?.includes(read) ?? false;
+}
+
+/**
+ * A name starting with one of the province's places (its names and main cities) with some of the
+ * place's characters read as their listed look-alikes (海回协和医院 for 海口协和医院: 口 read as 回),
+ * given its place back, when exactly one place fits (the longer of 海口 and 海口市). Unlike the
+ * guess of a misread two-character city, only characters listed as look-alikes are replaced, so a
+ * real place one character from a city (汝州, 郑州) is never touched. The name as read otherwise.
+ */
+export function placeFromGlyphLookalikes(name: string, provincePlaces: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  const chars = [...name];
+  const fits = provincePlaces.filter((p) => {
+    const want = [...p];
+    if (want.length < 2 || chars.length <= want.length + 1) return false;
+    const differ = want.filter((c, i) => chars[i] !== c);
+    return differ.length > 0 && want.every((c, i) => chars[i] === c || isGlyphLookalike(chars[i]!, c, t));
+  });
+  const longest = fits.filter((p) => !fits.some((q) => q !== p && q.startsWith(p)));
+  if (longest.length !== 1) return name;
+  const want = [...longest[0]!];
+  return want.join('') + chars.slice(want.length).join('');
 }
 
 /**

@@ -101,6 +101,7 @@ export function repairWithSeal(
   if (!placed && lostHeadInSeal(printed, seal)) return seal;
   if (!placed && misreadAndLostOneInSeal(printed, seal)) return seal;
   if (!placed && strayLeadBeforeSeal(printed, seal)) return seal;
+  if (!placed && spoiltHeadBeforeSealRest(printed, seal, places)) return seal;
   if (placed && doubtful.size === 0) return printed;
   return substituteFromSeal(printed, seal, places, placed ? doubtful : undefined, t);
 }
@@ -206,6 +207,26 @@ export function strayLeadBeforeSeal(printed: string, seal: string): boolean {
     if (rest.filter((c, i) => c !== s[i]).length <= 1) return true;
   }
   return false;
+}
+
+/**
+ * Shortest part of a seal's name after its place that the printed name must end in to be taken
+ * for the same issuer: 市第三医院, 协和医院; a bare suffix (医院) would match any name.
+ */
+const MIN_SEAL_REST = 4;
+
+/**
+ * Whether the printed name ends with all of the seal's name after its place while its own head,
+ * where the place should be, names no place (草准院最市第三医院 against 兰州市第三医院: the seal's
+ * ink over the place and its ring words read into the row). The rest of the name read exactly on
+ * both is the same issuer; the head is what the seal spoilt. Only for a printed name that starts
+ * at no place (the caller's check) and a rest of MIN_SEAL_REST characters or more.
+ */
+export function spoiltHeadBeforeSealRest(printed: string, seal: string, places: readonly string[]): boolean {
+  const place = places.filter((p) => [...p].length >= 2 && seal.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+  if (place === undefined) return false;
+  const rest = seal.slice(place.length);
+  return [...rest].length >= MIN_SEAL_REST && printed.endsWith(rest) && printed.length > rest.length;
 }
 
 /** Numerals of 第X医院. */
