@@ -101,9 +101,12 @@ export function repairWithSeal(
   if (!placed && lostHeadInSeal(printed, seal)) return seal;
   if (!placed && misreadAndLostOneInSeal(printed, seal)) return seal;
   if (!placed && strayLeadBeforeSeal(printed, seal)) return seal;
-  if (!placed && spoiltHeadBeforeSealRest(printed, seal, places)) return seal;
   if (placed && doubtful.size === 0) return printed;
-  return substituteFromSeal(printed, seal, places, placed ? doubtful : undefined, t);
+  const substituted = substituteFromSeal(printed, seal, places, placed ? doubtful : undefined, t);
+  // Character-by-character repair first (沈国市 against 沈阳: the printed 市 kept); a head spoilt
+  // beyond it is replaced whole.
+  if (substituted !== printed || placed) return substituted;
+  return sealPlaceBeforePrintedRest(printed, seal, places) || printed;
 }
 
 /**
@@ -216,17 +219,21 @@ export function strayLeadBeforeSeal(printed: string, seal: string): boolean {
 const MIN_SEAL_REST = 4;
 
 /**
- * Whether the printed name ends with all of the seal's name after its place while its own head,
- * where the place should be, names no place (草准院最市第三医院 against 兰州市第三医院: the seal's
- * ink over the place and its ring words read into the row). The rest of the name read exactly on
- * both is the same issuer; the head is what the seal spoilt. Only for a printed name that starts
- * at no place (the caller's check) and a rest of MIN_SEAL_REST characters or more.
+ * The seal's place before the printed name's rest, when the printed name ends with all of the
+ * seal's name after its place while its own head, where the place should be, names no place
+ * (草准院最市第三医院 against 兰州市第三医院: the seal's ink over the place and its ring words read
+ * into the row). The rest read exactly on both is the same issuer; the head is what the seal
+ * spoilt. An administrative 市 the printed head ends in and the seal left out is kept. Only for a
+ * printed name that starts at no place (the caller's check) and a rest of MIN_SEAL_REST characters
+ * or more; '' otherwise.
  */
-export function spoiltHeadBeforeSealRest(printed: string, seal: string, places: readonly string[]): boolean {
+export function sealPlaceBeforePrintedRest(printed: string, seal: string, places: readonly string[]): string {
   const place = places.filter((p) => [...p].length >= 2 && seal.startsWith(p)).sort((a, b) => b.length - a.length)[0];
-  if (place === undefined) return false;
+  if (place === undefined) return '';
   const rest = seal.slice(place.length);
-  return [...rest].length >= MIN_SEAL_REST && printed.endsWith(rest) && printed.length > rest.length;
+  if ([...rest].length < MIN_SEAL_REST || !printed.endsWith(rest) || printed.length <= rest.length) return '';
+  const beforeRest = [...printed.slice(0, printed.length - rest.length)].pop();
+  return beforeRest === '市' && !place.endsWith('市') ? `${place}市${rest}` : seal;
 }
 
 /** Numerals of 第X医院. */

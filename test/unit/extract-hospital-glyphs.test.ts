@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repairHospitalName } from '../../src/extract/header.js';
 import { dropStrayBeforePlace, numeralLostAsOne, parseHospitalNameTables, placeFromGlyphLookalikes, placesOf, repairNameWords, restorePlacePrefix } from '../../src/extract/hospital-name.js';
-import { repairWithSeal, spoiltHeadBeforeSealRest } from '../../src/extract/seal-name.js';
+import { repairWithSeal, sealPlaceBeforePrintedRest } from '../../src/extract/seal-name.js';
 import { extractTables } from '../../src/extract/tables.js';
 
 const tables = extractTables();
@@ -56,10 +56,13 @@ test('seal words read between 第 and 人民医院 are dropped, leaving the nume
 });
 
 test('a printed name ending in all of the seal name after its place takes the seal name', () => {
-  assert.equal(spoiltHeadBeforeSealRest('草准院最市第三医院', '兰州市第三医院', places), true);
+  assert.equal(sealPlaceBeforePrintedRest('草准院最市第三医院', '兰州市第三医院', places), '兰州市第三医院');
   assert.equal(repairWithSeal('草准院最市第三医院', '兰州市第三医院', places), '兰州市第三医院');
+  // The seal often leaves out 市: the printed one is kept.
+  assert.equal(sealPlaceBeforePrintedRest('草准院最市中心医院', '兰州中心医院', places), '兰州市中心医院');
   // A rest that is only a suffix (医院) says nothing about the issuer.
-  assert.equal(spoiltHeadBeforeSealRest('草准院最医院', '兰州医院', places), false);
+  assert.equal(sealPlaceBeforePrintedRest('草准院最医院', '兰州医院', places), '');
   // The printed name must end in the seal's rest exactly.
-  assert.equal(spoiltHeadBeforeSealRest('草准院最市第二医院', '兰州市第三医院', places), false);
+  assert.equal(sealPlaceBeforePrintedRest('草准院最市第二医院', '兰州市第三医院', places), '');
+  assert.equal(repairWithSeal('草准院最市第二医院', '兰州市第三医院', places), '草准院最市第二医院');
 });
