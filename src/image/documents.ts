@@ -19,6 +19,7 @@ import { papersBesideCutsDiffer } from './cut-sides.js';
 import { neighboursDiffer } from './frame-row.js';
 import { splitOverlaps } from './overlap-split.js';
 import { trimBareEnds } from './bare-ends.js';
+import { newRowParts } from './row-found.js';
 import { isPicturePatch } from './picture-patch.js';
 import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
@@ -942,13 +943,20 @@ function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o:
   const out: Quad8[] = [];
   quads.forEach((q, n) => {
     const room = o.maxDocuments - out.length - (quads.length - n);
-    const three = room >= 2 ? divideIntoThree(q, steps()) : null;
-    const pair = !three && room >= 1 ? divideLongQuad(q, steps()) : null;
-    // A row's end parts lose the bare desk beyond their end cards (src/image/bare-ends.ts).
+    const others = quads.filter((_, m) => m !== n);
+    // A row's end parts lose the bare desk beyond their end cards (src/image/bare-ends.ts); a part
+    // over a document found on its own is that document and takes no room (src/image/row-found.ts).
+    const rowOf = (parts: readonly Quad8[] | null): Quad8[] | null => {
+      if (!parts) return null;
+      const fresh = newRowParts(trimBareEnds(work, parts, steps()), others);
+      return fresh.length > 0 && fresh.length - 1 <= room ? fresh : null;
+    };
+    const three = rowOf(divideIntoThree(q, steps()));
+    const pair = three ? null : rowOf(divideLongQuad(q, steps()));
     const row = three ?? pair;
     // Two sheets of no row's length, side by side or overlapping (src/image/merged-pair.ts).
     const merged = !row && room >= 1 ? divideMergedPair(q, steps()) : null;
-    out.push(...(row ? trimBareEnds(work, row, steps()) : merged ?? [q]));
+    out.push(...(row ?? merged ?? [q]));
   });
   return out;
 }
