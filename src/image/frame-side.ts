@@ -23,7 +23,12 @@ export interface FrameSideSettings {
   readonly paperTolerance: number;
   /** Share of the side's stretch of the border (its ends left out) read. */
   readonly readShare: number;
-  /** Paper share of the border row under which the sheet stops short of the frame (the table shows). */
+  /**
+   * Paper share of the border row under which the sheet stops short of the frame: a sheet the
+   * frame cuts shows its paper along most of the border between its corners (print crossing the
+   * edge takes a share of it), while under half of it is the sheet's paper where the quad was
+   * carried to the frame over the desk or over other papers of another tint lying under the sheet.
+   */
   readonly minPaperShare: number;
   /** Deepest line (share of the way to the opposite side) searched for the sheet's own edge inside a quad on the frame. */
   readonly overshootDepth: number;
@@ -52,7 +57,7 @@ export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
   patchRadius: 3,
   paperTolerance: 28,
   readShare: 0.8,
-  minPaperShare: 0.2,
+  minPaperShare: 0.5,
   overshootDepth: 0.35,
   overshootMinPx: 12,
   edgeHalfWidth: 3,

@@ -30,6 +30,20 @@ test('a side on the frame: the sheet running out shows its paper along the borde
   assert.ok(completenessScore({ image: imgShort, quad, crop: imgShort }) >= 0.5, 'the desk shows below the sheet: in full view');
 });
 
+test('a quad carried to the frame over papers under the sheet: under half of the border row is the sheet\'s paper', async () => {
+  // The cream sheet ends at y = 520 in full view; two papers under it run out of the bottom of the
+  // picture, a white one (near enough the cream to pass for its paper) and a blue-white one, with
+  // the desk between them. The localiser's quad runs the sheet's sides on down to the frame.
+  const under = '<rect x="220" y="470" width="110" height="200" fill="rgb(250,250,250)"/><rect x="380" y="470" width="180" height="200" fill="rgb(215,225,240)"/>';
+  const img = await svgToRgb(page(W, H, under + sheet(150, 100, 500, 520), DESK));
+  const quad: Quad8 = [150, 100, 650, 100, 650, H - 1, 150, H - 1];
+  const share = paperShareAlongFrame(img, quad, 3);
+  assert.ok(share > 0.2 && share < 0.5, `share ${share}`);
+  assert.equal(overshootsOntoPaper(img, quad, 3), false, 'the desk lies beyond the quad\'s legs');
+  assert.equal(stopsShortOfFrame(img, quad, 3), true);
+  assert.ok(completenessScore({ image: img, quad, crop: img }) >= 0.5, 'the sheet lies in full view on the papers');
+});
+
 test('print running off the frame still reads as the sheet cut there', async () => {
   // Dense text lines reach the bottom border: the paper between them keeps the share well up.
   const body = `<rect x="150" y="100" width="500" height="550" fill="${CREAM}"/>${textLines(190, 380, 420, 9, 26)}`;
