@@ -164,9 +164,11 @@ export function startsLongerLabel(hit: TermHit<TermPayload>, bySegment: Readonly
   if (chars.length <= hit.end) return false;
   const rest = chars.slice(hit.end);
   // The whole rest continues the longer label, or (a misread further on: 交款人统一社会保用代联)
-  // its next two characters do and the segment ends in the longer label's colon.
+  // its next two characters do and the longer label's colon follows: ending the segment, or
+  // before that label's own value read into the same box (交款人统一社会优用代码：4018…).
   const whole = heads.get(hit.term + rest.join(''));
-  const start = /[:：]$/.test(hit.segment.text) && rest.length >= 4 ? heads.get(hit.term + rest.slice(0, 2).join('')) : undefined;
+  const colon = rest.findIndex((c) => c === ':' || c === '：');
+  const start = colon >= 4 ? heads.get(hit.term + rest.slice(0, 2).join('')) : undefined;
   const fields = whole ?? start;
   if (!fields) return false;
   return !hit.payloads.some((p) => p.type === 'field' && fields.has(p.field));
@@ -409,11 +411,19 @@ function isResidentId(id: string): boolean {
 }
 
 /**
- * The value cell of a gender whose label OCR did not read at all: a cell that is 男 or 女 alone
- * (after its colon). Every such cell must name the same gender; null otherwise.
+ * A gender value cell: 男 or 女 alone, after its colon, or after a colon and the one character
+ * left of its label (营：男, the blur made one character of 性别): no other field's value is 男
+ * or 女 alone, so the damaged label needs no reading.
+ */
+const LONE_GENDER_CELL = /^(?:[^\u4e00-\u9fff\w]?[\u4e00-\u9fff]?[:：])?([男女])$/u;
+
+/**
+ * The value cell of a gender whose label OCR did not read at all (or only as one character): a
+ * cell that is 男 or 女 alone (see LONE_GENDER_CELL). Every such cell must name the same gender;
+ * null otherwise.
  */
 export function loneGender(segments: readonly Segment[]): FieldValue | null {
-  const found = new Set(segments.map((s) => /^[:：]?([男女])$/.exec(s.text)?.[1]).filter((g) => g !== undefined));
+  const found = new Set(segments.map((s) => LONE_GENDER_CELL.exec(s.text)?.[1]).filter((g) => g !== undefined));
   if (found.size !== 1) return null;
   return found.has('男') ? 1 : 2;
 }

@@ -296,9 +296,10 @@ const GENDER_STRIP = 4;
 /**
  * A strip along a line's own top edge (so any orientation), from a fraction `from` of the line
  * (0 = its start) for `lengthInHeights` line heights past that point, a little taller than the
- * line. null for a degenerate quad.
+ * line, moved `shiftInHeights` line heights across the line (negative: up the page). null for a
+ * degenerate quad.
  */
-function stripAlong(line: OcrLine, from: number, lengthInHeights: number): Quad8 | null {
+function stripAlong(line: OcrLine, from: number, lengthInHeights: number, shiftInHeights = 0): Quad8 | null {
   const [x0, y0, x1, y1, , , x3, y3] = line.quad;
   const ux = x1 - x0;
   const uy = y1 - y0;
@@ -308,8 +309,9 @@ function stripAlong(line: OcrLine, from: number, lengthInHeights: number): Quad8
   const [dx, dy] = [ux / len, uy / len];
   const [nx, ny] = [(x3 - x0) / h, (y3 - y0) / h];
   const pad = 0.3 * h;
-  const ax = x0 + ux * from - nx * pad;
-  const ay = y0 + uy * from - ny * pad;
+  const across = shiftInHeights * h - pad;
+  const ax = x0 + ux * from + nx * across;
+  const ay = y0 + uy * from + ny * across;
   const L = lengthInHeights * h;
   const H = h + 2 * pad;
   return [ax, ay, ax + dx * L, ay + dy * L, ax + dx * L + nx * H, ay + dy * L + ny * H, ax + nx * H, ay + ny * H].map((v) => Math.round(v)) as Quad8;
@@ -324,27 +326,43 @@ function endOfChar(line: OcrLine, index: number): number {
 
 /**
  * A trace of the 性别 label starting a line: 性别 (after one side-column character: 其性别), 性X：,
- * or 别： alone (类别：, 科别： end other labels: not taken).
+ * or 别： alone (类别：, 科别： end other labels: not taken); or a short line that is 性 and at most
+ * one more character and a mark (性, 性另, 性剔‘: 别 misread, the colon lost, the value cell left
+ * to another box or not read at all).
  */
-const GENDER_LABEL = /^[^\u4e00-\u9fff]?(?:[\u4e00-\u9fff]?(?:性别|性.?[:：])|别[:：])/u;
+const GENDER_LABEL = /^[^\u4e00-\u9fff]?(?:[\u4e00-\u9fff]?(?:性别|性.?[:：])|别[:：]|性[\u4e00-\u9fff]?[^\u4e00-\u9fff\w]?$)/u;
+
+/**
+ * How far off its label's line a dot-matrix value may be printed, in label heights: the billing
+ * system prints values over the pre-printed form, and the paper's misfeed moves them up or down
+ * by up to about half a line, where a strip along the label's own line cuts the value's top or
+ * bottom off (女 read as 专) or misses it.
+ */
+const OFF_REGISTER_SHIFT = 0.5;
 
 /**
  * Strips holding the gender cell when the page pass read no gender: each line starting with its
  * label is re-read from the label's start (the label read with its value gives the recogniser the
  * context a lone 男 or 女 lacks: the detector drops such one-character cells) for the line and
- * four heights more. At most two.
+ * four heights more. At most two. With `shiftInHeights`, the same strips moved that many label
+ * heights up (negative) or down the page, for a value printed off its label's line.
  */
-export function genderStrips(lines: readonly OcrLine[]): Quad8[] {
+export function genderStrips(lines: readonly OcrLine[], shiftInHeights = 0): Quad8[] {
   const out: Quad8[] = [];
   for (const line of lines) {
     const text = compact(line.text);
     if (!GENDER_LABEL.test(text) || [...text].length > 8) continue;
     const len = Math.hypot(line.quad[2] - line.quad[0], line.quad[3] - line.quad[1]);
     const h = Math.hypot(line.quad[6] - line.quad[0], line.quad[7] - line.quad[1]);
-    const strip = h > 0 ? stripAlong(line, 0, len / h + GENDER_STRIP) : null;
+    const strip = h > 0 ? stripAlong(line, 0, len / h + GENDER_STRIP, shiftInHeights) : null;
     if (strip) out.push(strip);
   }
   return out.slice(0, 2);
+}
+
+/** The gender strips moved half a line up and half a line down (see OFF_REGISTER_SHIFT), up first. */
+export function offRegisterGenderStrips(lines: readonly OcrLine[]): Quad8[] {
+  return [...genderStrips(lines, -OFF_REGISTER_SHIFT), ...genderStrips(lines, OFF_REGISTER_SHIFT)];
 }
 
 /** The gender every reading agrees on; 0 when none or they disagree. */
@@ -682,13 +700,18 @@ export async function rereadHeaderFields(
   // A blurred gender cell often reads below the page's drop score (性别：女 as 性称：文 at 0.47): the
   // faint lines are looked at for its label too, after the page's own.
   const genderQuads = result.patient_gender === 0 ? genderStrips([...lines, ...faint]) : [];
-  const quads = [...hospitalStrips, ...nameStrips, ...genderQuads];
+  // The same strips half a line up and down, read in the same call, for a value printed off its
+  // label's line; they count only when the strips on the line read no gender.
+  const offRegisterQuads = genderQuads.length > 0 ? offRegisterGenderStrips([...lines, ...faint]) : [];
+  const quads = [...hospitalStrips, ...nameStrips, ...genderQuads, ...offRegisterQuads];
   if (quads.length === 0) return result;
   const read = await recognize(quads);
   const texts = read.map((l) => l.text);
   const hospitalTexts = texts.slice(0, hospitalStrips.length);
   const nameTexts = texts.slice(hospitalStrips.length, hospitalStrips.length + nameStrips.length);
-  const genderTexts = texts.slice(hospitalStrips.length + nameStrips.length);
+  const genderStart = hospitalStrips.length + nameStrips.length;
+  const genderTexts = texts.slice(genderStart, genderStart + genderQuads.length);
+  const offRegisterTexts = texts.slice(genderStart + genderQuads.length);
   let out = result;
   // The province repair also tells where a name the seal cut starts (财务专庆中医院).
   const restore = (n: string) => repairHospitalName(n, province, extractTables());
@@ -707,9 +730,14 @@ export async function rereadHeaderFields(
   if (surnameFromAlternatives !== '') out = { ...out, patient_name: surnameFromAlternatives };
   const genders = new Set(genderTexts.map(genderFromStrip).filter((g) => g !== 0));
   if (genders.size === 1) out = { ...out, patient_gender: [...genders][0]! };
+  // None on the label's line: the value printed off it, up first (see OFF_REGISTER_SHIFT).
+  if (out.patient_gender === 0) {
+    const offRegister = offRegisterTexts.map(genderFromStrip).find((g) => g !== 0);
+    if (offRegister !== undefined) out = { ...out, patient_gender: offRegister };
+  }
   // Still none: the cell's character misread on both looks; its alternatives may hold the value.
   if (out.patient_gender === 0 && genderQuads.length > 0) {
-    const fromAlternatives = genderFromAlternatives([...read.slice(hospitalStrips.length + nameStrips.length), ...lines, ...faint]);
+    const fromAlternatives = genderFromAlternatives([...read.slice(genderStart, genderStart + genderQuads.length), ...lines, ...faint]);
     if (fromAlternatives !== 0) out = { ...out, patient_gender: fromAlternatives };
   }
   // Still none: a faint line that read the whole cell, label and value, below the drop score; else

@@ -50,7 +50,24 @@ export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: st
   if (read === '') return other || kept;
   if (!hasNameShape(read)) return [other, kept].find((n) => n !== '' && [...n].length === [...read].length) ?? read;
   const cutShort = read.startsWith(kept) && [...kept].length < [...read].length;
-  return kept !== '' && kept === other && !cutShort ? kept : read;
+  return kept !== '' && kept === other && !cutShort ? kept : nameByCharacterVote(read, kept, other);
+}
+
+/**
+ * A read name with each character the two strips agree on in its place: the blur spoils a
+ * different character on each look (周俊效 on the page, 周俊斌 and 周假斌 on the strips), so two
+ * readings of two differently spoilt pages agreeing on one character outvote the page's one
+ * reading of it. Only strips of the name's length count (a strip that lost a character would
+ * vote its neighbour's into the place); the name otherwise stays as read, and must keep a
+ * name's shape.
+ */
+export function nameByCharacterVote(read: string, keptStrip: string, otherStrip: string): string {
+  const name = [...read];
+  const a = [...keptStrip];
+  const b = [...otherStrip];
+  if (a.length !== name.length || b.length !== name.length) return read;
+  const voted = name.map((c, i) => (a[i] === b[i] ? a[i]! : c)).join('');
+  return hasNameShape(voted) ? voted : read;
 }
 
 /** The one gender all readings that found one agree on; 0 when none or they disagree. */

@@ -155,6 +155,15 @@ test('交款人 starting a misread credit-code label gives no name', () => {
   assert.equal(out.ok && out.result.patient_name, '孔远');
 });
 
+test('交款人 starting a misread credit-code label read with its number in one box gives no name', () => {
+  const base = [TITLE, line('交款人统一社会优用代码：40182197456032683', 60, 100), line('合计 377.20', 60, 200)];
+  const alone = extractInvoice({ lines: base, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(alone.ok);
+  assert.equal(alone.ok && alone.result.patient_name, '', 'the label is the credit code\'s: no name is read');
+  const named = extractInvoice({ lines: [...base, line('交款人：钟怡娜', 60, 140)], width: 1000, height: 500, variant: 'hubei' });
+  assert.equal(named.ok && named.result.patient_name, '钟怡娜');
+});
+
 test('a hospital name in pieces with the seal 章 after the suffix', () => {
   const lines = [TITLE, line('合计 377.20', 60, 200), line('收款单位（章）：', 60, 400), line('南昌同仁', 240, 396), line('医院章', 330, 394)];
   const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'jiangxi' });

@@ -134,6 +134,9 @@ test('a lone 男 or 女 cell is the gender when OCR lost its label, unless cells
   assert.equal(loneGender(segmentLines([line('：女', 60, 100)])), 2);
   assert.equal(loneGender(segmentLines([line('男', 60, 100), line('女', 60, 140)])), null);
   assert.equal(loneGender(segmentLines([line('男科', 60, 100)])), null);
+  assert.equal(loneGender(segmentLines([line('营：男', 60, 100)])), 1, 'the blur made one character of the label');
+  assert.equal(loneGender(segmentLines([line('1时：男', 60, 100)])), null, 'a digit before it: some other cell');
+  assert.equal(loneGender(segmentLines([line('类别：男', 60, 100)])), null, 'a label of two characters is read as that label');
 });
 
 test('医保编号 gives both the insurance number and the social-security number', () => {

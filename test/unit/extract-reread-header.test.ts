@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { charsOfValue, extendsCutName, nameFromSurnameAlternatives, nameMayBeCut, dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import { charsOfValue, extendsCutName, nameFromSurnameAlternatives, nameMayBeCut, dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, offRegisterGenderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -68,7 +68,7 @@ test('header re-read: only missing fields are re-read, in one call, and what it 
   };
   const result = await rereadHeaderFields(out.result, lines, out.province, fake);
   assert.equal(calls.length, 1, 'one recogniser call');
-  assert.equal(calls[0]!.length, 2, 'the hospital name was read: only name and gender strips');
+  assert.equal(calls[0]!.length, 4, 'the hospital name was read: only the name strip and the gender strip, on its line and half a line up and down');
   assert.equal(result.patient_name, '王小明');
   assert.equal(result.patient_gender, 2);
   assert.equal(result.hospital_name, '武汉市协和医院');
@@ -82,6 +82,34 @@ test('hospital re-read: a misread (章) and one stray character before a place n
   assert.equal(hospitalFromStrip('（军）设郑州协和医院'), '郑州协和医院');
   assert.equal(hospitalFromStrip('（草）：北京协和医院'), '北京协和医院');
   assert.equal(hospitalFromStrip('武警浙江省总队医院'), '武警浙江省总队医院', 'a longer lead is part of the name');
+});
+
+test('gender re-read: a value printed off its label line is read from the strips half a line up, then down', async () => {
+  const label = line('性别：', 600, 700);
+  const [onLine] = genderStrips([label]);
+  const [up, down] = offRegisterGenderStrips([label]);
+  assert.ok(onLine && up && down);
+  const h = label.quad[7] - label.quad[1];
+  assert.ok(Math.abs(up[1] - (onLine[1] - 0.5 * h)) <= 1, `up by half a line: ${up[1]} vs ${onLine[1]}`);
+  assert.ok(Math.abs(down[1] - (onLine[1] + 0.5 * h)) <= 1, `down by half a line: ${down[1]} vs ${onLine[1]}`);
+  assert.equal(up[2] - up[0], onLine[2] - onLine[0], 'as long as the strip on the line');
+  const page = hubeiInpatientPage('交款人：王小明', '性别：');
+  const out = extractInvoice({ lines: page, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  const readAs = (onLineText: string, upText: string, downText: string) => async (quads: Quad8[]): Promise<OcrLine[]> =>
+    quads.map((q, i) => ({ text: [onLineText, upText, downText][i] ?? '', score: 1, quad: q, chars: [] }));
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：专', '性别：女', '性别：'))).patient_gender, 2, 'the value read half a line up');
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：', '性别：男'))).patient_gender, 1, 'else half a line down');
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：男', '性别：女', ''))).patient_gender, 1, 'the strip on the line comes first');
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：MZ', '专科医院'))).patient_gender, 0, 'no gender anywhere');
+});
+
+test('gender re-read: a short line of 性 and one misread character (性另, 性剔‘) is a gender label too', () => {
+  assert.equal(genderStrips([line('性另', 600, 700)]).length, 1);
+  assert.equal(genderStrips([line('性剔‘', 600, 700)]).length, 1);
+  assert.equal(genderStrips([line('性', 600, 700)]).length, 1);
+  assert.equal(genderStrips([line('性质单位', 600, 700)]).length, 0, 'a longer word starting with 性');
 });
 
 test('gender re-read: the end of another label (类别：, 科别：) is no gender label', () => {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MedicalResult } from '../../src/contract/extract.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { hasNameShape, nameFromTwoLooks, rereadOnBothPages, type PageLook } from '../../src/extract/restored-reread.js';
+import { hasNameShape, nameByCharacterVote, nameFromTwoLooks, rereadOnBothPages, type PageLook } from '../../src/extract/restored-reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -34,6 +34,13 @@ test('name from two looks: none read takes a shaped strip, the other page first;
   assert.equal(nameFromTwoLooks('能洋', '戴洋', '王洋'), '王洋');
   assert.equal(nameFromTwoLooks('能洋', '', '戴洋洋'), '能洋');
   assert.equal(nameFromTwoLooks('能洋', '能洋', '能洋'), '能洋');
+});
+
+test('name from two looks: a character both strips agree on replaces the page reading of it', () => {
+  assert.equal(nameFromTwoLooks('周俊效', '周俊斌', '周假斌'), '周俊斌');
+  assert.equal(nameFromTwoLooks('韩宇靠', '韩宇霞', '韩字霜'), '韩宇靠', 'strips that agree on no changed character');
+  assert.equal(nameFromTwoLooks('陈红然', '红然', '宽红然'), '陈红然', 'a strip of another length does not vote');
+  assert.equal(nameByCharacterVote('周俊效', '能俊斌', '能假斌'), '周俊效', 'the vote must leave a family name first');
 });
 
 /** A page whose crops all read as `texts` (one per quad, in order; '' past the end). */
@@ -79,14 +86,16 @@ test('both pages: the two strips disagreeing on the gender leave it unread', asy
   assert.equal(out.patient_gender, 0);
 });
 
-test('both pages: a misread name is replaced only when both strips agree on another shaped name', async () => {
+test('both pages: a misread name changes only in characters both strips agree on', async () => {
   const kept = [...FRAME, line('交款人：孔明挥', 60, 100), line('性别：女', 400, 100)];
   const result = pageResult(kept);
   assert.equal(result.patient_name, '孔明挥');
   const agreed = await rereadOnBothPages(result, look(kept, ['交款人：孔明辉']), look(kept, ['交款人：孔明辉']));
   assert.equal(agreed.patient_name, '孔明辉');
   const split = await rereadOnBothPages(result, look(kept, ['交款人：孔明辉']), look(kept, ['交款人：孔朋辉']));
-  assert.equal(split.patient_name, '孔明挥');
+  assert.equal(split.patient_name, '孔明辉', 'the strips differ elsewhere but agree on 辉');
+  const apart = await rereadOnBothPages(result, look(kept, ['交款人：孔明辉']), look(kept, ['交款人：孔朋晖']));
+  assert.equal(apart.patient_name, '孔明挥', 'no changed character both strips agree on');
 });
 
 test('both pages: no label on either page costs no recogniser call', async () => {
