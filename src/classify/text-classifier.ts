@@ -75,6 +75,13 @@ function coversLine(hit: TitleHit, i: number): boolean {
   return hit.line === i || (hit.pair && hit.line + 1 === i);
 }
 
+/**
+ * Least share of a line that is not a title a near miss must fill. A misread title the picker
+ * did not flag still fills most of its line; a near miss a few characters long inside a sentence
+ * is the body's own words (诊断明确 is 诊断证明 with one character dropped: "经检查诊断明确，予以…").
+ */
+const NEAR_MISS_BODY_MIN_COVERAGE = 0.5;
+
 /** Share of a line a wording must fill, and its least length, for the line to be that wording alone. */
 const ALONE_COVERAGE = 0.9;
 const ALONE_MIN_CHARS = 4;
@@ -194,6 +201,7 @@ function bestTitleHit(doc: Prepared, titles: readonly string[], tax: Taxonomy, f
       if (pair && (doc.lines[i].includes(pat) || doc.lines[i + 1].includes(pat))) continue;
       const coverage = Math.min(1, m.length / line.length);
       const isTitle = doc.titleFlags[i] || (pair && doc.titleFlags[i + 1]);
+      if (edits > 0 && !isTitle && coverage < NEAR_MISS_BODY_MIN_COVERAGE) continue;
       const base = isTitle ? s.titleLineWeight : s.titleElsewhereWeight;
       // Long wordings are allowed more edits (see allowedEdits); each costs less, so three misread
       // letters of a 43-letter title weigh like one and a half of a short one.
@@ -349,6 +357,43 @@ function competingScore(rival: RootScore, best: RootScore | undefined): number {
   return rival.score;
 }
 
+/** Characters a line must hold beyond a short wording before it can be a piece of a longer one. */
+const PIECE_MIN_EXTRA_CHARS = 4;
+
+const wordingsByRoot = new WeakMap<Taxonomy, Map<string, string[]>>();
+function normalisedWordings(tax: Taxonomy): Map<string, string[]> {
+  let out = wordingsByRoot.get(tax);
+  if (!out) {
+    out = new Map(tax.roots.map((r) => [r.name, r.titles.map(normalise).filter((w) => w.length > 0)] as const));
+    wordingsByRoot.set(tax, out);
+  }
+  return out;
+}
+
+/**
+ * Whether an exact title hit lies on a line that is, as a whole, a cut piece of another root's
+ * longer wording that holds it: a card's band cut by the crop (ISTRATIVEREGIONPASSPORT, the end
+ * of MACAO SPECIAL ADMINISTRATIVE REGION PASSPORT) holds PASSPORT, but the line names the longer
+ * title, whichever of its siblings it is, not the short wording inside it. Misreads are allowed
+ * in the piece as for a wording of its length, none in the hit itself.
+ */
+function pieceOfRivalWording(hit: TitleHit, root: RootClass, doc: Prepared, tax: Taxonomy): boolean {
+  if (!hit.exact || hit.pair) return false;
+  const line = doc.lines[hit.line];
+  const len = Array.from(line).length;
+  if (len < Array.from(hit.pattern).length + PIECE_MIN_EXTRA_CHARS) return false;
+  const all = normalisedWordings(tax);
+  if ((all.get(root.name) ?? []).includes(line)) return false;
+  for (const [name, wordings] of all) {
+    if (name === root.name) continue;
+    for (const w of wordings) {
+      if (Array.from(w).length <= len || !w.includes(hit.pattern)) continue;
+      if (findWording(w, line, allowedEdits(len))) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Title evidence decides between roots: (1) a root whose title wording is only a part of another
  * root's wording found on the same line (PASSPORT in SERVICE PASSPORT, 身份证 in 外国人永久居留身份证)
@@ -362,7 +407,7 @@ function adjustForTitles(scores: readonly RootScore[], doc: Prepared, tax: Taxon
     if (!t) return r;
     // A wording printed over two lines (中华人民共和国 / 居民身份证) holds the shorter one on its second line.
     const subsumed = scores.some((o) => o !== r && o.title && coversLine(o.title, t.line) && o.title.pattern.length > t.pattern.length && o.title.pattern.includes(t.pattern));
-    return subsumed ? { ...r, score: r.score - t.score, title: null } : r;
+    return subsumed || pieceOfRivalWording(t, r.root, doc, tax) ? { ...r, score: r.score - t.score, title: null } : r;
   });
   const onTitleLine = (r: RootScore): boolean => r.title !== null && r.score > 0 && doc.titleFlags[r.title.line];
   // A wording found only in the body (身份证 in "身份证号：…") does not make a root titled.

@@ -166,9 +166,11 @@ export function wordingsPresent(text: string, wordings: readonly string[]): stri
  * about what a Latin word does, so a piece in Chinese counts from `hanMinLength` characters and
  * `hanMinShare` of the wording, read without a misread (门特别行政区通行证, a permit's band cut by
  * the card's crop at its left edge), counted without a generic prefix the piece starts in
- * (中华人民共和国往 is a piece of every title under that prefix, and says no more than 往).
+ * (中华人民共和国往 is a piece of every title under that prefix, and says no more than 往). Seven
+ * characters read as printed are still one title's alone (大陆居民往来台, a permit's band with its
+ * end under the card beside it); the piece must still be no other root's (fragmentHits).
  */
-export const TITLE_FRAGMENT = Object.freeze({ minLength: 12, minShare: 0.6, hanMinLength: 8, hanMinShare: 0.5 });
+export const TITLE_FRAGMENT = Object.freeze({ minLength: 12, minShare: 0.6, hanMinLength: 7, hanMinShare: 0.5 });
 
 const ALL_HAN = /^\p{Script=Han}+$/u;
 
