@@ -1,0 +1,52 @@
+/**
+ * Documents photographed on a pile of lined sheets (a pad, an exercise book, ruled forms under
+ * the claim): between its rules a lined sheet is as bright and colourless as the claim, so the
+ * paper mask merges the claim with it into one region running out of the frame, and no region is
+ * a document (seed 20261170: five such photos, twelve documents, came back as the whole frame).
+ * The rules, though, are texture no claim shows at its margins. The ruled texture that reaches the
+ * frame's border is the lined surface (a form's own ruled table keeps within its page's margins,
+ * src/image/ruled-desk.ts); taken out of the paper mask, it leaves the documents lying on it as
+ * regions of their own.
+ */
+import { close, dilate, type Plane } from './ops.js';
+import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledTexture } from './ruled-desk.js';
+import type { RgbImage } from './types.js';
+
+export interface LinedSurfaceOptions {
+  /** Width of the frame's border band looked at first, as a share of the longer side ... */
+  readonly borderBand: number;
+  /** ... and the least share of it in ruled texture for a lined surface to be sought at all. */
+  readonly minBorderShare: number;
+}
+
+/** The same border look as the edge search's ruled desk (documents.ts: ruledBorder, minRuledBorderShare). */
+export const DEFAULT_LINED_SURFACE_OPTIONS: LinedSurfaceOptions = {
+  borderBand: 0.03,
+  minBorderShare: 0.1,
+};
+
+/**
+ * Pixels the surface grows by before it leaves the paper mask: the texture window stops a pixel
+ * or two short of the last rule, and that rim would otherwise join the claim to the sheet under it.
+ */
+export const LINED_SURFACE_GROWTH = 1;
+
+/**
+ * The lined surface of a frame: ruled texture (closed by 2 px) connected to the frame's border;
+ * null when the border band is not ruled enough (most photos: only the band is computed then).
+ */
+export function linedSurface(work: RgbImage, options: Partial<LinedSurfaceOptions> = {}): Plane | null {
+  const o = { ...DEFAULT_LINED_SURFACE_OPTIONS, ...options };
+  const band = borderBandWidth(work.width, work.height, o.borderBand);
+  if (ruledBorderShare(borderRuledTexture(work, band, 2), o.borderBand) < o.minBorderShare) return null;
+  return ruledFromBorder(close(ruledTexture(work), 2));
+}
+
+/** A paper mask with the lined surface, grown by `grow` pixels, taken out (the mask itself when there is none). */
+export function withoutLinedSurface(paper: Plane, surface: Plane | null, grow: number = LINED_SURFACE_GROWTH): Plane {
+  if (!surface) return paper;
+  const taken = grow > 0 ? dilate(surface, grow) : surface;
+  const data = new Uint8Array(paper.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = paper.data[i] && !taken.data[i] ? 1 : 0;
+  return { data, width: paper.width, height: paper.height };
+}
