@@ -22,7 +22,7 @@ import { trimBareEnds } from './bare-ends.js';
 import { isPicturePatch } from './picture-patch.js';
 import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
-import { linedSurface, withoutLinedSurface } from './lined-surface.js';
+import { isUnderDocuments, linedSurface, withoutLinedSurface } from './lined-surface.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -741,7 +741,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const r = Math.max(2, Math.round(longer * 0.006));
   // A lined sheet under the documents is no paper of theirs (src/image/lined-surface.ts).
   const lined = linedSurface(work, { borderBand: o.ruledBorder, minBorderShare: o.minRuledBorderShare });
-  const filled = fillHoles(close(withoutLinedSurface(paperMask(work, o), lined), r));
+  const filled = fillHoles(close(withoutLinedSurface(paperMask(work, o), lined && isUnderDocuments(lined) ? lined : null), r));
   const opened = dilate(erode(filled, r + 1), r + 1);
   const { labels, components } = connectedComponents(opened);
   const total = work.width * work.height;

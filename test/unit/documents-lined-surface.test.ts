@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { locateDocuments } from '../../src/image/documents.js';
-import { linedSurface, withoutLinedSurface } from '../../src/image/lined-surface.js';
+import { isUnderDocuments, linedSurface, withoutLinedSurface } from '../../src/image/lined-surface.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
 /** Grey bars across a box: a lined sheet's rules (2 px every 7 px at the localiser's ~480 px). */
@@ -57,4 +57,14 @@ test('lined surface: the sheet under the claim is the ruled texture reaching the
   for (let y = 170; y < 420; y++) for (let x = 340; x < 680; x++) claim += at(x, y);
   assert.ok(sheet / (100 * 280) > 0.7, `sheet ${sheet / (100 * 280)}`);
   assert.equal(claim, 0);
+});
+
+test('lined surface: a ruled page filling the frame is the page itself, not a sheet under documents', () => {
+  const plane = (ruledRows: number): { data: Uint8Array; width: number; height: number } => {
+    const data = new Uint8Array(100);
+    data.fill(1, 0, ruledRows * 10);
+    return { data, width: 10, height: 10 };
+  };
+  assert.equal(isUnderDocuments(plane(3)), true, 'a sheet in the margins around the documents');
+  assert.equal(isUnderDocuments(plane(7)), false, 'most of the frame ruled');
 });
