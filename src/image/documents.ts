@@ -22,7 +22,8 @@ import { trimBareEnds } from './bare-ends.js';
 import { newRowParts } from './row-found.js';
 import { isPicturePatch } from './picture-patch.js';
 import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
-import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
+import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
+import { isUnderDocuments, linedSurface, withoutLinedSurface } from './lined-surface.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -739,7 +740,9 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   // Close the gaps text leaves in the paper, fill what is enclosed, then open a little so that two
   // sheets touching by a corner, or a sheet and a bright object next to it, come apart.
   const r = Math.max(2, Math.round(longer * 0.006));
-  const filled = fillHoles(close(paperMask(work, o), r));
+  // A lined sheet under the documents is no paper of theirs (src/image/lined-surface.ts).
+  const lined = linedSurface(work, { borderBand: o.ruledBorder, minBorderShare: o.minRuledBorderShare });
+  const filled = fillHoles(close(withoutLinedSurface(paperMask(work, o), lined && isUnderDocuments(lined) ? lined : null), r));
   const opened = dilate(erode(filled, r + 1), r + 1);
   const { labels, components } = connectedComponents(opened);
   const total = work.width * work.height;
@@ -749,7 +752,7 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const edgeQuadsFound = (): EdgeQuad[] => {
     if (edgeFound) return edgeFound;
     const plain = edgeQuads(work, { minAreaFraction: o.minAreaFraction }, stepMap());
-    const all = [...plain, ...deskEdgeQuads(work, o, stepMap, plain)];
+    const all = [...plain, ...deskEdgeQuads(work, o, stepMap, plain, lined)];
     const kept = new Set(withoutTwins(all.map((e) => e.quad), o));
     return (edgeFound = all.filter((e) => kept.has(e.quad)));
   };
@@ -845,10 +848,10 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
  * rules (>= `minSideAlongRules` of it next to the surface), and be no more than
  * `maxRuledShareOfSheet` ruled (the lined sheet itself).
  */
-export function deskEdgeQuads(work: RgbImage, o: DocumentOptions, stepMap: () => EdgeMap, plain: readonly EdgeQuad[]): EdgeQuad[] {
-  const band = borderBandWidth(work.width, work.height, o.ruledBorder);
-  if (ruledBorderShare(borderRuledTexture(work, band, 2), o.ruledBorder) < o.minRuledBorderShare) return [];
-  const surface = ruledFromBorder(close(ruledTexture(work), 2));
+export function deskEdgeQuads(work: RgbImage, o: DocumentOptions, stepMap: () => EdgeMap, plain: readonly EdgeQuad[], lined?: Plane | null): EdgeQuad[] {
+  // The lined surface, when the caller has it already (the paper mask took it out), is not sought twice.
+  const surface = lined === undefined ? linedSurface(work, { borderBand: o.ruledBorder, minBorderShare: o.minRuledBorderShare }) : lined;
+  if (!surface) return [];
   const map = withRuleEnds(stepMap(), surface);
   return edgeQuads(work, { minAreaFraction: o.minAreaFraction, refineLines: true }, map).filter((e) => {
     if (ruledShareIn(surface, e.quad) > o.maxRuledShareOfSheet || sideAlongRules(surface, e.quad, 3) < o.minSideAlongRules) return false;
