@@ -32,10 +32,25 @@ function isStringList(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length > 0);
 }
 
+/**
+ * A table of character -> characters OCR reads for it (ordinalLookalikes, glyphLookalikes,
+ * adminLookalikes); an optional one may be missing and is then empty. Throws naming the key.
+ */
+function characterTable(root: Record<string, unknown>, key: string, source: string, optional: boolean): Map<string, readonly string[]> {
+  const table = root[key] ?? (optional ? {} : undefined);
+  if (typeof table !== 'object' || table === null || Array.isArray(table)) throw new Error(`${source}: "${key}" must be an object`);
+  const out = new Map<string, readonly string[]>();
+  for (const [char, chars] of Object.entries(table)) {
+    if (!isStringList(chars)) throw new Error(`${source}: ${key}.${char} must be a list of characters`);
+    out.set(char, chars);
+  }
+  return out;
+}
+
 /** Parses the JSON text of data/hospital-names.json; throws naming the malformed key. */
 export function parseHospitalNameTables(text: string, source = 'hospital-names.json'): HospitalNameTables {
   const root = JSON.parse(text) as Record<string, unknown>;
-  const { suffixes, kinds, sealWords, adminLookalikes, nameWords } = root;
+  const { suffixes, kinds, sealWords, nameWords } = root;
   // Optional: a table without it only loses the re-read of an unlabelled payee row.
   const rowMates = root.rowMates ?? [];
   if (!Array.isArray(rowMates) || (rowMates.length > 0 && !isStringList(rowMates))) throw new Error(`${source}: "rowMates" must be a list of words`);
@@ -43,28 +58,11 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
   if (!isStringList(suffixes) || suffixes.length === 0) throw new Error(`${source}: "suffixes" must be a list of words`);
   if (!isStringList(kinds)) throw new Error(`${source}: "kinds" must be a list of words`);
   if (!isStringList(sealWords)) throw new Error(`${source}: "sealWords" must be a list of words`);
-  if (typeof adminLookalikes !== 'object' || adminLookalikes === null) throw new Error(`${source}: "adminLookalikes" must be an object`);
   // Optional: a table without it only loses the repair of a misread 第X numeral.
-  const ordinals = new Map<string, readonly string[]>();
-  const ordinalLookalikes = root.ordinalLookalikes ?? {};
-  if (typeof ordinalLookalikes !== 'object' || ordinalLookalikes === null || Array.isArray(ordinalLookalikes)) throw new Error(`${source}: "ordinalLookalikes" must be an object`);
-  for (const [numeral, chars] of Object.entries(ordinalLookalikes)) {
-    if (!isStringList(chars)) throw new Error(`${source}: ordinalLookalikes.${numeral} must be a list of characters`);
-    ordinals.set(numeral, chars);
-  }
+  const ordinals = characterTable(root, 'ordinalLookalikes', source, true);
   // Optional: a table without it only loses the repair of a blurred place or word character.
-  const glyphs = new Map<string, readonly string[]>();
-  const glyphLookalikes = root.glyphLookalikes ?? {};
-  if (typeof glyphLookalikes !== 'object' || glyphLookalikes === null || Array.isArray(glyphLookalikes)) throw new Error(`${source}: "glyphLookalikes" must be an object`);
-  for (const [char, chars] of Object.entries(glyphLookalikes)) {
-    if (!isStringList(chars)) throw new Error(`${source}: glyphLookalikes.${char} must be a list of characters`);
-    glyphs.set(char, chars);
-  }
-  const lookalikes = new Map<string, readonly string[]>();
-  for (const [suffix, chars] of Object.entries(adminLookalikes)) {
-    if (!isStringList(chars)) throw new Error(`${source}: adminLookalikes.${suffix} must be a list of characters`);
-    lookalikes.set(suffix, chars);
-  }
+  const glyphs = characterTable(root, 'glyphLookalikes', source, true);
+  const lookalikes = characterTable(root, 'adminLookalikes', source, false);
   // Longer suffixes first so that 卫生服务中心 is preferred to a shorter one ending inside it.
   const alternatives = [...suffixes].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
   return {

@@ -13,17 +13,17 @@ import { repairHospitalName } from './header.js';
 import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables } from './hospital-name.js';
 import { extractTables } from './tables.js';
 
+/** A seal reading with the seal's own words (收费专用章, 发票专用章) blanked: they are no part of a name. */
+function withoutSealWords(text: string, t: HospitalNameTables): string {
+  return t.sealWords.reduce((left, w) => left.split(w).join(' '), text);
+}
+
 /**
  * The hospital named in a seal's ring text, or '' when it names none that starts at a place. A
  * reading that names none as read is tried again with each piece's place repaired by `repairPlace`
  * (the invoice's province put back: 三林省第三医院 -> 吉林省第三医院), since a seal's ring loses or
  * blurs its first characters as often as a printed line does.
  */
-/** A seal reading with the seal's own words (收费专用章, 发票专用章) blanked: they are no part of a name. */
-function withoutSealWords(text: string, t: HospitalNameTables): string {
-  return t.sealWords.reduce((left, w) => left.split(w).join(' '), text);
-}
-
 export function hospitalFromSealText(
   text: string,
   places: readonly string[],
