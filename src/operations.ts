@@ -13,7 +13,8 @@ import { extractInvoice, type ExtractOutcome as InvoiceReading } from './extract
 import { rereadHeaderFields } from './extract/reread.js';
 import { rereadOnBothPages } from './extract/restored-reread.js';
 import { withSealCheckedHospital } from './extract/seal-name.js';
-import { chargingUnitsFollowingHospital } from './extract/hospital-name.js';
+import { chargingUnitsFollowingHospital, namesNoIssuer } from './extract/hospital-name.js';
+import { extractTables } from './extract/tables.js';
 import type { ExtractOutcome, ImageElements, ReadinessCheck, ServiceOperations } from './http/operations.js';
 import { rotateQuad, rotatedSize } from './image/geometry.js';
 import type { IntakeImage, RgbImage } from './image/types.js';
@@ -222,7 +223,9 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       (angle) => pixels.sealStrips(image.rgb, angle),
       (img, quads) => ocr.recognizeRegions(img, quads),
     );
-    const result = { ...sealChecked, charging_units: chargingUnitsFollowingHospital(outcome.result, sealChecked) };
+    // A name that after every repair is still a kind alone or a piece of the title names no issuer.
+    const named = namesNoIssuer(sealChecked.hospital_name, extractTables().titleWords) ? { ...sealChecked, hospital_name: '' } : sealChecked;
+    const result = { ...named, charging_units: chargingUnitsFollowingHospital(outcome.result, named) };
     // qrcode_check is meddoc's addition (docs/compat.md): only when a QR code gave invoice elements.
     const medical_result = outcome.qrMismatch
       ? { ...result, qrcode_check: { read: 1 as const, mismatch: [...outcome.qrMismatch] } }

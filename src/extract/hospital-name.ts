@@ -724,3 +724,15 @@ export function chargingUnitsFollowingHospital(
 ): string {
   return read.charging_units === read.hospital_name ? repaired.hospital_name : read.charging_units;
 }
+
+/**
+ * Whether a final hospital name, one without an institution's shape, names no issuer at all: a
+ * kind of institution alone (社区卫生服务中心, the value of 医疗机构类型 read into the payee cell) or a
+ * piece of the invoice's own title (住院收食票据: a title word at its end) that a blurred page's
+ * re-read took for the payee row. A claims reviewer is better served by a blank than by a wrong
+ * issuer; a name read in part (广州牌线) is still kept as read (preferHospitalShaped).
+ */
+export function namesNoIssuer(name: string, titleWords: readonly string[], t: HospitalNameTables = hospitalNameTables()): boolean {
+  if (name === '' || looksLikeHospital(name, t)) return false;
+  return t.kinds.has(name) || titleWords.some((w) => name.endsWith(w));
+}

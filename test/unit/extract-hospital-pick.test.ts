@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OcrLine } from '../../src/ocr/types.js';
 import { dropLeadingLabel, hospitalFromStrip, hospitalValueStrips, payeeRowStrips } from '../../src/extract/reread.js';
-import { isSealTextAlone, parseHospitalNameTables, preferHospitalShaped } from '../../src/extract/hospital-name.js';
+import { isSealTextAlone, namesNoIssuer, parseHospitalNameTables, preferHospitalShaped } from '../../src/extract/hospital-name.js';
 
 function line(text: string, quad: OcrLine['quad']): OcrLine {
   const n = [...text].length;
@@ -79,4 +79,15 @@ test('hospital tables: rowMates is optional and checked', () => {
   assert.deepEqual(parseHospitalNameTables(JSON.stringify(base)).rowMates, []);
   assert.deepEqual(parseHospitalNameTables(JSON.stringify({ ...base, rowMates: ['复核人'] })).rowMates, ['复核人']);
   assert.throws(() => parseHospitalNameTables(JSON.stringify({ ...base, rowMates: [3] })), /rowMates/);
+});
+
+test('hospital pick: a final name that is a kind alone or a piece of the title names no issuer', () => {
+  const titleWords = ['票据', '发票', '收据', '结算单', '费用清单', '收费'];
+  assert.equal(namesNoIssuer('社区卫生服务中心', titleWords), true);
+  assert.equal(namesNoIssuer('住院收食票据', titleWords), true);
+  assert.equal(namesNoIssuer('门诊收费', titleWords), true);
+  // A hospital's shape, a name read in part, or nothing: kept as it is.
+  assert.equal(namesNoIssuer('昆明市社区卫生服务中心', titleWords), false);
+  assert.equal(namesNoIssuer('广州牌线', titleWords), false);
+  assert.equal(namesNoIssuer('', titleWords), false);
 });
