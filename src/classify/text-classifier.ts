@@ -360,16 +360,6 @@ function competingScore(rival: RootScore, best: RootScore | undefined): number {
 /** Characters a line must hold beyond a short wording before it can be a piece of a longer one. */
 const PIECE_MIN_EXTRA_CHARS = 4;
 
-const wordingsByRoot = new WeakMap<Taxonomy, Map<string, string[]>>();
-function normalisedWordings(tax: Taxonomy): Map<string, string[]> {
-  let out = wordingsByRoot.get(tax);
-  if (!out) {
-    out = new Map(tax.roots.map((r) => [r.name, r.titles.map(normalise).filter((w) => w.length > 0)] as const));
-    wordingsByRoot.set(tax, out);
-  }
-  return out;
-}
-
 /**
  * Whether an exact title hit lies on a line that is, as a whole, a cut piece of another root's
  * longer wording that holds it: a card's band cut by the crop (ISTRATIVEREGIONPASSPORT, the end
@@ -382,11 +372,10 @@ function pieceOfRivalWording(hit: TitleHit, root: RootClass, doc: Prepared, tax:
   const line = doc.lines[hit.line];
   const len = Array.from(line).length;
   if (len < Array.from(hit.pattern).length + PIECE_MIN_EXTRA_CHARS) return false;
-  const all = normalisedWordings(tax);
-  if ((all.get(root.name) ?? []).includes(line)) return false;
-  for (const [name, wordings] of all) {
-    if (name === root.name) continue;
-    for (const w of wordings) {
+  if (normalisedOnce(root.titles).includes(line)) return false;
+  for (const rival of tax.roots) {
+    if (rival === root) continue;
+    for (const w of normalisedOnce(rival.titles)) {
       if (Array.from(w).length <= len || !w.includes(hit.pattern)) continue;
       if (findWording(w, line, allowedEdits(len))) return true;
     }

@@ -8,7 +8,7 @@
  * src/image/ruled-desk.ts); taken out of the paper mask, it leaves the documents lying on it as
  * regions of their own.
  */
-import { close, dilate, type Plane } from './ops.js';
+import { close, countInBox, dilate, type Plane } from './ops.js';
 import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledTexture } from './ruled-desk.js';
 import type { RgbImage } from './types.js';
 
@@ -54,9 +54,7 @@ export const MAX_LINED_SURFACE_SHARE = 0.45;
 
 /** Whether a lined surface is a sheet under documents, not the photographed page (MAX_LINED_SURFACE_SHARE). */
 export function isUnderDocuments(surface: Plane, maxShare: number = MAX_LINED_SURFACE_SHARE): boolean {
-  let ruled = 0;
-  for (let i = 0; i < surface.data.length; i++) ruled += surface.data[i] ? 1 : 0;
-  return ruled <= maxShare * surface.data.length;
+  return countInBox(surface, 0, 0, surface.width - 1, surface.height - 1) <= maxShare * surface.data.length;
 }
 
 /** A paper mask with the lined surface, grown by `grow` pixels, taken out (the mask itself when there is none). */
