@@ -8,7 +8,7 @@
  */
 import type { ClassRes } from '../contract/classify.js';
 import { containsBankCardNumber, containsUncheckedCardNumber, containsMrz, containsValidId18 } from './cues.js';
-import { loadTaxonomy, type CueName, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
+import { loadTaxonomy, type CueName, type Facet, type RootClass, type SubClass, type Taxonomy } from './taxonomy.js';
 import { shortTitleLine } from './short-titles.js';
 import { allowedEdits, findReading, findWording, lineReadings, normalise, normalisedOnce, readsAs, TITLE_FRAGMENT, titleFragment, wordingsPresent, type LineReadings, type ReadChar, type WordingMatch } from './wording.js';
 
@@ -395,7 +395,7 @@ function adjustForTitles(scores: readonly RootScore[], doc: Prepared, tax: Taxon
     const t = r.title;
     if (!t) return r;
     // A wording printed over two lines (中华人民共和国 / 居民身份证) holds the shorter one on its second line.
-    const subsumed = scores.some((o) => o !== r && o.title && coversLine(o.title, t.line) && o.title.pattern.length > t.pattern.length && o.title.pattern.includes(t.pattern));
+    const subsumed = scores.some((o) => o !== r && o.title !== null && subsumes(o.title, t));
     return subsumed || pieceOfRivalWording(t, r.root, doc, tax) ? { ...r, score: r.score - t.score, title: null } : r;
   });
   const onTitleLine = (r: RootScore): boolean => r.title !== null && r.score > 0 && doc.titleFlags[r.title.line];
@@ -409,15 +409,24 @@ function adjustForTitles(scores: readonly RootScore[], doc: Prepared, tax: Taxon
   return out.map((r) => (r.title !== null ? r : { ...r, score: r.score * tax.scoring.untitledFactor }));
 }
 
-/** Text of the title zone: title lines plus the line the root's title wording was found on. */
-function titleZone(doc: Prepared, hit: TitleHit | null): string {
-  const parts: string[] = [];
+/**
+ * Text of the title zone, nearest the title first: the line(s) the root's title wording was found
+ * on, then the other title lines and the short lines right next to the matched title (their
+ * continuation: "（电子）" under the name). A facet is read from the first part that names it, so a
+ * short field beside the title (入院途径门诊 above 住院收费明细小票) cannot outvote the title itself.
+ */
+function titleZones(doc: Prepared, hit: TitleHit | null): [string, string] {
+  const own: string[] = [];
+  const near: string[] = [];
   for (let i = 0; i < doc.lines.length; i++) {
-    // A short line right next to the matched title is its continuation: "（电子）" under the name.
+    if (hit !== null && coversLine(hit, i)) {
+      own.push(doc.lines[i]);
+      continue;
+    }
     const nextToHit = hit !== null && Math.abs(hit.line - i) === 1 && doc.lines[i].length <= 6;
-    if (doc.titleFlags[i] || (hit && hit.line === i) || nextToHit) parts.push(doc.lines[i]);
+    if (doc.titleFlags[i] || nextToHit) near.push(doc.lines[i]);
   }
-  return parts.join('|');
+  return [own.join('|'), near.join('|')];
 }
 
 /**
@@ -501,13 +510,9 @@ function withGuesses(root: RootClass, values: Readonly<Record<string, string>>, 
   return out;
 }
 
-function decideByFacets(root: RootClass, doc: Prepared, zone: string, titleReadWhole: boolean): SubDecision {
-  const values: Record<string, string> = {};
-  let evidence = true;
-  const evidenced: Record<string, boolean> = {};
-  // Facets read from the title only under other facets' values are read once those are known.
-  const ordered = Object.entries(root.facets).sort(([, a], [, b]) => Object.keys(a.titleOnlyWhen).length - Object.keys(b.titleOnlyWhen).length);
-  for (const [fname, facet] of ordered) {
+/** The value of `facet` the first zone naming one names (the longest wording there), or null. */
+function facetInZones(facet: Facet, zones: readonly string[]): string | null {
+  for (const zone of zones) {
     let chosen: string | null = null;
     let chosenLen = 0;
     for (const [vname, v] of Object.entries(facet.values)) {
@@ -518,6 +523,19 @@ function decideByFacets(root: RootClass, doc: Prepared, zone: string, titleReadW
         }
       }
     }
+    if (chosen !== null) return chosen;
+  }
+  return null;
+}
+
+function decideByFacets(root: RootClass, doc: Prepared, zones: readonly string[], titleReadWhole: boolean): SubDecision {
+  const values: Record<string, string> = {};
+  let evidence = true;
+  const evidenced: Record<string, boolean> = {};
+  // Facets read from the title only under other facets' values are read once those are known.
+  const ordered = Object.entries(root.facets).sort(([, a], [, b]) => Object.keys(a.titleOnlyWhen).length - Object.keys(b.titleOnlyWhen).length);
+  for (const [fname, facet] of ordered) {
+    let chosen = facetInZones(facet, zones);
     const titleOnly = Object.entries(facet.titleOnlyWhen).some(([other, vals]) => vals.includes(values[other]));
     if (chosen === null && !titleOnly && !(facet.bodyOnlyUntitled && titleReadWhole)) {
       let bestHits = 0;
@@ -546,6 +564,21 @@ const BLANK_LINE_REST = 1;
 /** Fewest label lines for a page to count as a form at all. */
 const BLANK_MIN_LABEL_LINES = 4;
 
+/** Fewest characters of a line left over that can be told for a cut or misread label. */
+const LABEL_PIECE_MIN_CHARS = 2;
+
+/**
+ * Whether what is left of a line is a form label cut at its ends or misread, as a label of its
+ * length may be (allowedEdits): the recogniser drops a label's first character in a narrow cell
+ * (用名 for 曾用名, 姻状况 for 婚姻状况) or misreads one (本市县其他佳址). A filled-in value is a name,
+ * a date or a place, not a piece of the form's own wording.
+ */
+function isLabelPiece(rest: string, labels: readonly string[]): boolean {
+  const n = Array.from(rest).length;
+  if (n < LABEL_PIECE_MIN_CHARS) return false;
+  return labels.some((label) => findWording(label, rest, allowedEdits(n)) !== null);
+}
+
 /**
  * Whether the document is `form`'s form with nothing filled in: every line is its title or its
  * labels (OCR noise aside: one other line tolerated), and there are enough label lines to tell.
@@ -558,7 +591,7 @@ function isUnfilledForm(doc: Prepared, form: SubClass, root: RootClass): boolean
     if (line.length === 0) continue;
     let rest = line;
     for (const w of words) rest = rest.split(w).join('');
-    if (rest.length <= BLANK_LINE_REST) labelLines++;
+    if (rest.length <= BLANK_LINE_REST || isLabelPiece(rest, words)) labelLines++;
     else other++;
   }
   return labelLines >= BLANK_MIN_LABEL_LINES && other <= 1;
@@ -574,7 +607,11 @@ function printedOnTitleLine(hit: TitleHit | null, doc: Prepared): boolean {
 }
 
 function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecision {
-  const exact = new Map(root.subs.map((sub) => [sub, bestTitleHit(doc, sub.titles, tax, false)] as const));
+  const found = root.subs.map((sub) => [sub, bestTitleHit(doc, sub.titles, tax, false)] as const);
+  // As for roots (adjustForTitles), a sibling's longer wording read on the same line names the
+  // line: CT检查报告单 inside PET-CT检查报告单 is no CT report's title, and so does not override CT's
+  // exclusion of PET either.
+  const exact = new Map(found.map(([sub, hit]) => [sub, hit && found.some(([o, h]) => o !== sub && h !== null && subsumes(h, hit)) ? null : hit] as const));
   // Lines on which some sub-class's wording was read whole, with the longest such wording: as for
   // roots (scoreRoot), a sibling's near miss there is that exact title misread as its twin
   // (入院记录 is one edit from 出院记录) and does not count.
@@ -599,6 +636,11 @@ function decideByTitles(root: RootClass, doc: Prepared, tax: Taxonomy): SubDecis
   const blank = root.subs.find((x) => x.blankOf === top.sub.name);
   if (blank && isUnfilledForm(doc, top.sub, root)) return { name: blank.name, credible };
   return { name: top.sub.name, credible };
+}
+
+/** Whether `outer` was read on `inner`'s line as a longer wording holding it. */
+function subsumes(outer: TitleHit, inner: TitleHit): boolean {
+  return coversLine(outer, inner.line) && outer.pattern.length > inner.pattern.length && outer.pattern.includes(inner.pattern);
 }
 
 /** Holder labels that must each be read too often before the text counts as two cards in one. */
@@ -658,8 +700,9 @@ export function classifyText(lines: readonly ClassifierLine[], visual: VisualCue
       // lines run together) is read for facets as the wording it matched, as printed: 增值税电普通发票
       // still says 电子, 吉林地值税普通 / 发票 still says 增值税.
       const matched = best.title && !best.title.exact ? best.title.pattern : null;
-      const zone = [titleZone(doc, best.title), misread, matched].filter((z): z is string => z !== null).join('|');
-      sub = decideByFacets(best.root, doc, zone, best.title?.exact === true);
+      const [own, near] = titleZones(doc, best.title);
+      const zones = [[own, misread, matched], [near]].map((z) => z.filter((x): x is string => x !== null && x.length > 0).join('|'));
+      sub = decideByFacets(best.root, doc, zones, best.title?.exact === true);
     } else sub = decideByTitles(best.root, doc, tax);
   }
   return {
