@@ -9,7 +9,10 @@
  * only slightly turned), while a grazing corner touches the frame in a point, a few blurred pixels.
  * Paper on the frame may also be another paper the sheet lies on, which the localiser merged into
  * the sheet's corner: the sheet grown from the document's middle (sheet-extent.ts, stopped by the
- * edge between the two papers) must reach the frame near the corner too.
+ * edge between the two papers) must reach the frame near the corner too. And the corner must lie on
+ * the sheet's outline: when both sides leaving it run over one paper near it (the same paper just
+ * outside as just inside), the localiser carried it across a paper under the sheet, and its foot
+ * tells nothing of the sheet.
  */
 import type { Quad8 } from '../ocr/types.js';
 import { quadArea, quadCentre } from './geometry.js';
@@ -39,6 +42,13 @@ export interface CornerContactSettings {
   readonly contactWindow: number;
   /** Frame pixels of the grown sheet in that stretch that show it reaching the frame. */
   readonly minContact: number;
+  /** Places along each side leaving a corner (shares of its length from the corner) where the paper either side of it is compared; none: not compared. */
+  readonly legShares: readonly number[];
+  /** Distance (pixels) in and out of a side where that paper is read, and the half side of the patch whose brightest pixel stands for it. */
+  readonly legBeside: number;
+  readonly legPatch: number;
+  /** Least brightness of the paper inside a side for it to be paper (not a dark band or the desk). */
+  readonly legPaperLuma: number;
 }
 
 export const CORNER_CONTACT_SETTINGS: CornerContactSettings = {
@@ -53,6 +63,10 @@ export const CORNER_CONTACT_SETTINGS: CornerContactSettings = {
   minAreaShare: 0.3,
   contactWindow: 0.05,
   minContact: 3,
+  legShares: [0.04, 0.08, 0.12],
+  legBeside: 6,
+  legPatch: 2,
+  legPaperLuma: 150,
 };
 
 export type Rgb = [number, number, number];
@@ -161,6 +175,68 @@ function sheetReachesFrame(sheet: SheetReading, k: number, side: number, t: numb
 }
 
 /**
+ * The paper's colour round (x, y): the brightest pixel of the patch of half side `r` (a ruled line
+ * or a stroke of print crossing the patch is thinner than it and darker than the paper). Null when
+ * the patch's centre is off the image.
+ */
+export function paperIn(img: RgbImage, x: number, y: number, r: number): Rgb | null {
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  if (cx < 0 || cy < 0 || cx >= img.width || cy >= img.height) return null;
+  let best: Rgb | null = null;
+  for (let yy = Math.max(0, cy - r); yy <= Math.min(img.height - 1, cy + r); yy++) {
+    for (let xx = Math.max(0, cx - r); xx <= Math.min(img.width - 1, cx + r); xx++) {
+      const o = (yy * img.width + xx) * 3;
+      const c: Rgb = [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
+      if (best === null || luma(c) > luma(best)) best = c;
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether the side of `quad` from corner k to corner `to` runs over one paper near corner k: at
+ * every place read (at least two), the paper just outside the side matches the paper just inside.
+ */
+function legOverPaper(img: RgbImage, quad: Quad8, k: number, to: number, s: CornerContactSettings): boolean {
+  const x0 = quad[2 * k];
+  const y0 = quad[2 * k + 1];
+  const x1 = quad[2 * to];
+  const y1 = quad[2 * to + 1];
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  if (len === 0) return false;
+  const centre = quadCentre(quad);
+  // Unit normal pointing out of the quad.
+  let nx = -(y1 - y0) / len;
+  let ny = (x1 - x0) / len;
+  if ((centre.x - x0) * nx + (centre.y - y0) * ny > 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  let read = 0;
+  for (const f of s.legShares) {
+    const x = x0 + f * (x1 - x0);
+    const y = y0 + f * (y1 - y0);
+    const outside = paperIn(img, x + nx * s.legBeside, y + ny * s.legBeside, s.legPatch);
+    const inside = paperIn(img, x - nx * s.legBeside, y - ny * s.legBeside, s.legPatch);
+    if (!outside || !inside) continue;
+    read++;
+    if (luma(inside) < s.legPaperLuma || colourDistance(outside, inside) > s.paperTolerance) return false;
+  }
+  return read >= 2;
+}
+
+/**
+ * Whether both sides leaving corner k run over paper near it: the localiser carried the corner to
+ * the frame across another paper lying under the sheet (or across the sheet itself), so the paper
+ * at its foot says nothing of the sheet's own corner, whose sides have the desk or another tint
+ * beyond them.
+ */
+export function cornerCarriedOverPaper(img: RgbImage, quad: Quad8, k: number, s: CornerContactSettings = CORNER_CONTACT_SETTINGS): boolean {
+  return s.legShares.length > 0 && legOverPaper(img, quad, k, (k + 1) % 4, s) && legOverPaper(img, quad, k, (k + 3) % 4, s);
+}
+
+/**
  * Whether a corner of the quad lying on the frame (within `margin` pixels of a side) is cut off by
  * it: the sheet's paper runs along the frame there. Corners clear of the frame are not looked at,
  * nor the frame sides in `clearSides` (left, top, right, bottom): sides the sheet was found to stop
@@ -177,6 +253,7 @@ export function cornerCutByFrame(img: RgbImage, quad: Quad8, margin: number, s: 
     const y = quad[2 * k + 1];
     const sides = [x <= margin, y <= margin, x >= w - 1 - margin, y >= h - 1 - margin].map((on, side) => on && clearSides[side] !== true);
     if (!sides.some(Boolean)) continue;
+    if (cornerCarriedOverPaper(img, quad, k, s)) continue;
     const paper = paperNearCorner(img, quad, k, s);
     for (let side = 0; side < 4; side++) {
       if (!sides[side]) continue;

@@ -8,7 +8,7 @@
  * compared with the sheet's own paper, sampled a little way in from that side.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { colourDistance, luma, paperToward, type Rgb } from './corner-contact.js';
+import { colourDistance, luma, paperIn, paperToward, type Rgb } from './corner-contact.js';
 import { quadCentre } from './geometry.js';
 import type { RgbImage } from './types.js';
 
@@ -258,26 +258,6 @@ function legCrossesPaper(img: RgbImage, from: Pt, to: Pt, centre: { x: number; y
     const inside = paperIn(img, x - nx * s.besideSide, y - ny * s.besideSide, s.legPatch);
     return outside !== null && inside !== null && luma(inside) >= 150 && colourDistance(outside, inside) <= s.paperTolerance;
   });
-}
-
-/**
- * The paper's colour round (x, y): the brightest pixel of the patch of half side `r` (a ruled line
- * or a stroke of print crossing the patch is thinner than it and darker than the paper). Null when
- * the patch's centre is off the image.
- */
-export function paperIn(img: RgbImage, x: number, y: number, r: number): Rgb | null {
-  const cx = Math.round(x);
-  const cy = Math.round(y);
-  if (cx < 0 || cy < 0 || cx >= img.width || cy >= img.height) return null;
-  let best: Rgb | null = null;
-  for (let yy = Math.max(0, cy - r); yy <= Math.min(img.height - 1, cy + r); yy++) {
-    for (let xx = Math.max(0, cx - r); xx <= Math.min(img.width - 1, cx + r); xx++) {
-      const o = (yy * img.width + xx) * 3;
-      const c: Rgb = [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
-      if (best === null || luma(c) > luma(best)) best = c;
-    }
-  }
-  return best;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completenessScore } from '../../src/image/quality.js';
-import { cornerCutByFrame, paperRunAlongFrame } from '../../src/image/corner-contact.js';
+import { CORNER_CONTACT_SETTINGS, cornerCarriedOverPaper, cornerCutByFrame, paperRunAlongFrame } from '../../src/image/corner-contact.js';
 import type { RgbImage } from '../../src/image/types.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
@@ -62,4 +62,27 @@ test('paper of another sheet under the corner is not the sheet running out', asy
   const paper: [number, number, number] = [255, 255, 255];
   assert.ok(paperRunAlongFrame(img, 3, 600, paper, 6) > 100, 'white paper runs along the frame');
   assert.equal(cornerCutByFrame(img, quad, MARGIN), false);
+});
+
+test('a corner carried to the frame over a paper under the sheet: both its sides run over that paper, so it is no cut corner', async () => {
+  // A card lying in full view on a page of nearly its tint (the edge between them too faint to stop
+  // the sheet grown from its middle) that runs off the bottom of the frame;
+  // the localiser carried the card's bottom-right corner down to the frame across the page.
+  const under = '<rect x="150" y="200" width="640" height="400" fill="rgb(247,243,231)"/>';
+  const pts = corners(380, 300, 400, 240, 4);
+  assert.ok(pts[2][1] < H - 100, 'the card itself stays well inside');
+  const img = await photo(380, 300, 400, 240, 4, under);
+  const quad = clampedQuad(pts);
+  quad[4] = 640;
+  quad[5] = H - 1;
+  assert.equal(cornerCarriedOverPaper(img, quad, 2), true);
+  assert.equal(cornerCutByFrame(img, quad, MARGIN), false);
+  // Without comparing the paper either side of its sides, the page at the corner's foot reads as the card running out.
+  assert.equal(cornerCutByFrame(img, quad, MARGIN, { ...CORNER_CONTACT_SETTINGS, legShares: [] }), true);
+});
+
+test('a corner cut by the frame has the desk beyond its sides: not carried', async () => {
+  const pts = corners(400, 440, 500, 300, 6);
+  const img = await photo(400, 440, 500, 300, 6);
+  assert.equal(cornerCarriedOverPaper(img, clampedQuad(pts), 2), false);
 });

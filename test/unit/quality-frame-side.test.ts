@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completenessScore } from '../../src/image/quality.js';
-import { cornerCutByFrame } from '../../src/image/corner-contact.js';
-import { edgeInsideQuad, overshootsOntoPaper, paperIn, paperShareAlongFrame, stopsShortOfFrame } from '../../src/image/frame-side.js';
+import { cornerCutByFrame, paperIn } from '../../src/image/corner-contact.js';
+import { edgeInsideQuad, overshootsOntoPaper, paperShareAlongFrame, stopsShortOfFrame } from '../../src/image/frame-side.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
