@@ -958,7 +958,7 @@ function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o:
     const pair = three ? null : rowOf(divideLongQuad(q, steps()));
     const row = three ?? pair;
     // Two sheets of no row's length, side by side or overlapping (src/image/merged-pair.ts).
-    const merged = !row && room >= 1 ? divideMergedPair(q, steps()) : null;
+    const merged = !row && room >= 1 ? divideMergedPair(q, steps(), {}, { differentStock: (parts) => papersBesideCutsDiffer(work, parts) }) : null;
     out.push(...(row ?? merged ?? [q]));
   });
   return out;

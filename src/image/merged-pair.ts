@@ -60,7 +60,7 @@ export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
  * comment), in the quad's pixels; null when the quad is not of those proportions, lies on the
  * frame, has a well-backed long side, or no backed cut leaves two document-shaped parts.
  */
-export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<MergedPairOptions> = {}): [Quad8, Quad8] | null {
+export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<MergedPairOptions> = {}, cues: PairCues = {}): [Quad8, Quad8] | null {
   const o = { ...DEFAULT_MERGED_PAIR_OPTIONS, ...options };
   const sides = longSidesOf(q, map, o.minAspect, o.maxAspect, o.minBorderGap, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio);
   // Up to the row rule's least proportion, not including it: from there on the row rule decides.
@@ -76,10 +76,21 @@ export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<Merged
   if (!best || best.s < o.minCutSupport) return null;
   const ca = lerp(a0, a1, best.t);
   const cb = lerp(b0, b1, best.u);
-  if (!broken && !(best.s >= o.minFirmCutSupport && unbackedPart(map, [a0, ca, a1], [b0, cb, b1], o.maxPartSideSupport))) return null;
   const parts: Point[][] = [[a0, ca, cb, b0], [ca, a1, b1, cb]];
   if (parts.some((part) => aspect(part) < o.minPartAspect || aspect(part) > o.maxPartAspect)) return null;
-  return [placeCorners(parts[0], k), placeCorners(parts[1], k)];
+  const placed: [Quad8, Quad8] = [placeCorners(parts[0], k), placeCorners(parts[1], k)];
+  if (broken) return placed;
+  if (best.s < o.minFirmCutSupport) return null;
+  // Two sheets side by side whose long sides happen to line up leave the union's long sides
+  // backed along both; the paper either side of a firm cut then tells them apart, when it is
+  // different stock (a white receipt beside a grey card).
+  return unbackedPart(map, [a0, ca, a1], [b0, cb, b1], o.maxPartSideSupport) || cues.differentStock?.(placed) ? placed : null;
+}
+
+/** What the caller can tell of the image beyond its step edges. */
+export interface PairCues {
+  /** Whether the paper either side of the cut between two parts is different stock (cut-sides.ts). */
+  readonly differentStock?: (parts: readonly [Quad8, Quad8]) => boolean;
 }
 
 /**

@@ -56,3 +56,36 @@ test('a union whose long sides are backed along one part only is two documents w
 test('long sides backed along one part only do not cut the quad at a cross edge backed in part', () => {
   assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 100]], cardsSides)), null);
 });
+
+// Two sheets side by side whose tops and bottoms nearly line up: the union's long sides are backed
+// along both parts (x 20-170, 75 %), neither broken nor bare beside one part, and only the paper
+// either side of the cut tells them apart.
+const lonesSides: [number, number, number][] = [[20, 20, 170], [160, 20, 170]];
+
+test('a firm cut between long sides backed all along divides the quad when the paper either side is different stock', () => {
+  const seen: (readonly [Quad8, Quad8])[] = [];
+  const parts = divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], lonesSides), {}, {
+    differentStock: (pair) => {
+      seen.push(pair);
+      return true;
+    },
+  });
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 130) <= 1 && Math.abs(parts[1][0] - 130) <= 1, JSON.stringify(parts));
+  // The cue is asked about the very parts returned.
+  assert.deepEqual(seen, [parts]);
+});
+
+test('the same quad stays one document when the paper either side of the cut is one stock, or the cut is backed in part', () => {
+  // Without the cue (no image to look at) it stays one as well: that is the rule the cue loosens.
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], lonesSides)), null);
+  const sameStock = { differentStock: (): boolean => false };
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], lonesSides), {}, sameStock), null);
+  const differentStock = { differentStock: (): boolean => true };
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 100]], lonesSides), {}, differentStock), null);
+  // A part of no document's shape is refused before the stock is looked at.
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [170, 20, 160]], lonesSides), {}, differentStock), null);
+  // Long sides backed all along (a lone sheet's) are refused before any cut is sought.
+  const allAlong: [number, number, number][] = [[20, 20, 220], [160, 20, 220]];
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], allAlong), {}, differentStock), null);
+});
