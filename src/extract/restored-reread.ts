@@ -50,7 +50,9 @@ export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: st
   if (read === '') return other || kept;
   if (!hasNameShape(read)) return [other, kept].find((n) => n !== '' && [...n].length === [...read].length) ?? read;
   const cutShort = read.startsWith(kept) && [...kept].length < [...read].length;
-  return kept !== '' && kept === other && !cutShort ? kept : nameByCharacterVote(read, kept, other);
+  // The vote hears the strips as read, shaped or not: both may misread the family name alike (社玲
+  // for 杜玲, 社 no family name) and still agree on the rest of the name.
+  return kept !== '' && kept === other && !cutShort ? kept : nameByCharacterVote(read, keptStrip, otherStrip);
 }
 
 /**
@@ -58,16 +60,32 @@ export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: st
  * different character on each look (周俊效 on the page, 周俊斌 and 周假斌 on the strips), so two
  * readings of two differently spoilt pages agreeing on one character outvote the page's one
  * reading of it. Only strips of the name's length count (a strip that lost a character would
- * vote its neighbour's into the place); the name otherwise stays as read, and must keep a
- * name's shape.
+ * vote its neighbour's into the place). Each place is voted on its own: an agreed character that
+ * would cost the name its shape (a family name both strips misread alike, 社 for 杜) is left as
+ * read, and the strips' agreement on the other places still counts.
  */
 export function nameByCharacterVote(read: string, keptStrip: string, otherStrip: string): string {
   const name = [...read];
   const a = [...keptStrip];
   const b = [...otherStrip];
   if (a.length !== name.length || b.length !== name.length) return read;
-  const voted = name.map((c, i) => (a[i] === b[i] ? a[i]! : c)).join('');
-  return hasNameShape(voted) ? voted : read;
+  if (outOfStep(name, a) || outOfStep(name, b)) return read;
+  const voted = name.map((c, i) => {
+    if (a[i] !== b[i]) return c;
+    const withAgreed = [...name.slice(0, i), a[i]!, ...name.slice(i + 1)].join('');
+    return hasNameShape(withAgreed) ? a[i]! : c;
+  });
+  const out = voted.join('');
+  return hasNameShape(out) ? out : read;
+}
+
+/**
+ * Whether a strip holds one of the read name's characters in another place (名王宇 against 王宇宁:
+ * a label's character read in front of the name): its places are then not the name's places, and
+ * two strips cut alike would agree on every shifted character.
+ */
+function outOfStep(name: readonly string[], strip: readonly string[]): boolean {
+  return strip.some((c, i) => c !== name[i] && name.includes(c));
 }
 
 /** The one gender all readings that found one agree on; 0 when none or they disagree. */

@@ -40,7 +40,22 @@ test('name from two looks: a character both strips agree on replaces the page re
   assert.equal(nameFromTwoLooks('周俊效', '周俊斌', '周假斌'), '周俊斌');
   assert.equal(nameFromTwoLooks('韩宇靠', '韩宇霞', '韩字霜'), '韩宇靠', 'strips that agree on no changed character');
   assert.equal(nameFromTwoLooks('陈红然', '红然', '宽红然'), '陈红然', 'a strip of another length does not vote');
-  assert.equal(nameByCharacterVote('周俊效', '能俊斌', '能假斌'), '周俊效', 'the vote must leave a family name first');
+  assert.equal(nameByCharacterVote('周俊效', '能俊斌', '能假斌'), '周俊斌', 'the vote must leave a family name first; the other places still count');
+  assert.equal(nameByCharacterVote('周俊效', '能俊效', '能假效'), '周俊效', 'only a misread family name agreed on');
+});
+
+test('name from two looks: strips that misread the family name alike still vote on the rest of the name', () => {
+  // 杜玲 read 杜持 on the page; both strips read 社玲 (社 is no family name): 玲 is voted in, 杜 kept.
+  assert.equal(nameFromTwoLooks('杜持', '社玲', '社玲'), '杜玲');
+  // Strips of another length, or disagreeing, change nothing.
+  assert.equal(nameFromTwoLooks('杜持', '社玲', '社'), '杜持');
+  assert.equal(nameFromTwoLooks('杜持', '社玲', '社铃'), '杜持');
+  // A character both strips read as no Chinese character is no vote.
+  assert.equal(nameFromTwoLooks('杜持', '社3', '社3'), '杜持');
+  // Strips read out of step with the name (a label's character in front: 名王宇) do not vote, though
+  // they agree and would leave a name's shape (王王宇).
+  assert.equal(nameFromTwoLooks('王宇宁', '名王宇', '名王宇'), '王宇宁');
+  assert.equal(nameByCharacterVote('王宇宁', '名王宇', '名王宇'), '王宇宁');
 });
 
 /** A page whose crops all read as `texts` (one per quad, in order; '' past the end). */
