@@ -401,7 +401,7 @@ export function dropStrayBeforePlace(
     const lead = chars.slice(0, cut).join('');
     const after = chars.slice(cut).join('');
     const leadChars = lead.replace(/[^\u4e00-\u9fff]/gu, '');
-    if (after === '' || leadChars === '' || !t.sealWords.some((w) => w.includes(leadChars))) continue;
+    if (after === '' || leadChars === '' || !isSealWordPiece(leadChars, t)) continue;
     if (placeAt(after)) return after;
     const restored = restore(after);
     if (restored !== after && placeAt(restored)) return restored;
@@ -418,6 +418,27 @@ export function dropStrayBeforePlace(
   }
   return name;
 }
+
+/**
+ * Whether a lead is a piece of the seal's own words, or one with a single misread character (门珍
+ * for 门诊 of 门诊收费专用章: the ring's ink over the row is read as unsurely as the name under it).
+ * A lead of two characters and more only, and only where the place after it is then found.
+ */
+function isSealWordPiece(lead: string, t: HospitalNameTables): boolean {
+  if (t.sealWords.some((w) => w.includes(lead))) return true;
+  const chars = [...lead];
+  if (chars.length < 2) return false;
+  return t.sealWords.some((w) => {
+    const word = [...w];
+    for (let at = 0; at + chars.length <= word.length; at++) {
+      if (chars.filter((c, k) => c !== word[at + k]).length <= SEAL_LEAD_MISREADS) return true;
+    }
+    return false;
+  });
+}
+
+/** Misread characters a lead of seal words may have and still be taken for them (门珍 for 门诊). */
+const SEAL_LEAD_MISREADS = 1;
 
 /** Characters before a closing bracket that a label's remnant (章), 位(章)) may have: the label's tail. */
 const MAX_BRACKET_LEAD = 3;
