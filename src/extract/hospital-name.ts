@@ -279,6 +279,9 @@ const MIN_CITY_TWO_MISREADS = 4;
  * for 南昌市儿童医院: the 巾 of both kept, the top blurred) gets its 市 back, when a generic word or
  * kind of name follows the look-alike: a character between a city and such a word is the city's
  * administrative word or nothing, and only the characters listed as 市's look-alikes are taken for it.
+ * A word that lost its first character next to the look-alike (昆明带幼保健院: 市 blurred, 妇 lost)
+ * counts too: the look-alike is then taken for 市, as listed, rather than for the lost character
+ * (带 is no misread 妇), and the word's first character is given back by restoreLostFirstAfterPlace.
  */
 export function cityMarkRestored(name: string, cities: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
   const looks = t.adminLookalikes.get('市') ?? [];
@@ -287,7 +290,7 @@ export function cityMarkRestored(name: string, cities: readonly string[], t: Hos
     const n = [...city].length;
     if (!name.startsWith(city) || !looks.includes(chars[n] ?? '')) continue;
     const rest = chars.slice(n + 1).join('');
-    if (startsWithNameWord(rest, t)) return `${city}市${rest}`;
+    if (startsWithNameWord(rest, t) || startsWithWordShortOfFirst(rest, t)) return `${city}市${rest}`;
   }
   return name;
 }
@@ -344,6 +347,16 @@ function startsWithNameWord(text: string, t: HospitalNameTables): boolean {
 }
 
 /**
+ * Whether a text starts with exactly one generic word of MIN_RESTORED_WORD characters or more short
+ * of its first character (幼保健院 of 妇幼保健院), and with no word whole.
+ */
+function startsWithWordShortOfFirst(text: string, t: HospitalNameTables): boolean {
+  if (startsWithNameWord(text, t)) return false;
+  const firsts = new Set(t.nameWords.filter((w) => [...w].length >= MIN_RESTORED_WORD && text.startsWith([...w].slice(1).join(''))).map((w) => [...w][0]!));
+  return firsts.size === 1;
+}
+
+/**
  * The first piece of a name OCR boxed in two (四川省女 | 妇幼保健院) without its last character when
  * that character stands between a place and a generic word of three characters or more starting the
  * next piece: boxes overlap at the seam and a character cut by the box edge is read in both, its
@@ -388,7 +401,7 @@ export function dropStrayBeforePlace(
     const lead = chars.slice(0, cut).join('');
     const after = chars.slice(cut).join('');
     const leadChars = lead.replace(/[^\u4e00-\u9fff]/gu, '');
-    if (after === '' || leadChars === '' || !t.sealWords.some((w) => w.includes(leadChars))) continue;
+    if (after === '' || leadChars === '' || !isSealWordPiece(leadChars, t)) continue;
     if (placeAt(after)) return after;
     const restored = restore(after);
     if (restored !== after && placeAt(restored)) return restored;
@@ -405,6 +418,27 @@ export function dropStrayBeforePlace(
   }
   return name;
 }
+
+/**
+ * Whether a lead is a piece of the seal's own words, or one with a single misread character (门珍
+ * for 门诊 of 门诊收费专用章: the ring's ink over the row is read as unsurely as the name under it).
+ * A lead of two characters and more only, and only where the place after it is then found.
+ */
+function isSealWordPiece(lead: string, t: HospitalNameTables): boolean {
+  if (t.sealWords.some((w) => w.includes(lead))) return true;
+  const chars = [...lead];
+  if (chars.length < 2) return false;
+  return t.sealWords.some((w) => {
+    const word = [...w];
+    for (let at = 0; at + chars.length <= word.length; at++) {
+      if (chars.filter((c, k) => c !== word[at + k]).length <= SEAL_LEAD_MISREADS) return true;
+    }
+    return false;
+  });
+}
+
+/** Misread characters a lead of seal words may have and still be taken for them (门珍 for 门诊). */
+const SEAL_LEAD_MISREADS = 1;
 
 /** Characters before a closing bracket that a label's remnant (章), 位(章)) may have: the label's tail. */
 const MAX_BRACKET_LEAD = 3;
@@ -466,7 +500,7 @@ function allowedMisreads(length: number): number {
 export function repairNameWords(read: string, t: HospitalNameTables = hospitalNameTables(), places: readonly string[] = []): string {
   // A lost character first: 第二民医院 is one character from 人民医院 too, but the longer word
   // 第二人民医院 explains all of it.
-  const name = restoreLostLastCharacter(restoreLostCharacter(restoreLostFirstAfterPlace(dropSealPieceAfterDi(read, t), places, t), t), t);
+  const name = restoreLostLastCharacter(restoreLostCharacter(restoreLostFirstAfterPlace(dropSealPieceAfterDi(dropMarksInsideWords(singleDi(read), t), t), places, t), t), t);
   const chars = [...name];
   const covered = coveredByWords(name, t);
   // A place read exactly at the start (郑州腔医院) is no misread word: 州腔医院 is not 口腔医院.
@@ -514,6 +548,50 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
   }
   return repairOrdinal(out.join(''), t);
 }
+
+/**
+ * 第第一人民医院, 第一一人民医院 -> 第一人民医院: no name prints 第 or its numeral twice in a row.
+ * The second is the same character read again where two lines of one name overlap (太原第一 and
+ * 一人民医院, the detector's boxes sharing the numeral) and were joined.
+ */
+function singleDi(name: string): string {
+  return name.replace(/第{2,}/gu, '第').replace(new RegExp(`第([一二三四五六七八九十])\\1+(?=${NUMBERED_WORD})`, 'gu'), '第$1');
+}
+
+/**
+ * A mark read between two characters of a generic word (福州第二.人民医院: a speck of the seal's
+ * ink or the paper between 二 and 人) is no part of the name: it is dropped when the word then
+ * reads whole across it. Brackets are printed in names and kept; a mark OCR reads for a numeral
+ * (第-人民医院: 一 read as a dash) is the numeral's business (repairOrdinal); any other mark, where
+ * no word reads whole without it, may stand for a misread character (医、大学) and is left as read.
+ */
+function dropMarksInsideWords(name: string, t: HospitalNameTables): string {
+  const ordinalMarks = new Set([...t.ordinalLookalikes.values()].flat());
+  let chars = [...name];
+  for (let i = 1; i < chars.length - 1; i++) {
+    const c = chars[i]!;
+    if (!NAME_MARK.test(c) || ordinalMarks.has(c)) continue;
+    if (!HAN.test(chars[i - 1]!) || !HAN.test(chars[i + 1]!)) continue;
+    const without = [...chars.slice(0, i), ...chars.slice(i + 1)];
+    // The word must hold both neighbours of the mark: 第二 and 人 of 第二人民医院.
+    const joined = t.nameWords.some((w) => {
+      const word = [...w];
+      for (let at = Math.max(0, i - word.length + 1); at <= i - 1; at++) {
+        if (word.every((ch, k) => without[at + k] === ch)) return true;
+      }
+      return false;
+    });
+    if (joined) {
+      chars = without;
+      i--;
+    }
+  }
+  return chars.join('');
+}
+
+/** A mark OCR may read inside a name: anything but a Chinese character, a letter, a digit or a bracket. */
+const NAME_MARK = /^[^\u4e00-\u9fffA-Za-z0-9()（）]$/u;
+const HAN = /^[\u4e00-\u9fff]$/u;
 
 /**
  * 第住院人民医院 -> 第人民医院: a piece of the seal's own words (住院 of 住院收费专用章) read between
