@@ -648,13 +648,34 @@ function placeEnd(name: string, places: readonly string[]): number {
  * exactly one word fits (科医院 ends 儿科, 骨科 and 眼科医院 alike: left as read).
  */
 function restoreLostFirstAfterPlace(name: string, places: readonly string[], t: HospitalNameTables): string {
+  const lost = lostFirstAfterPlace(name, places, t);
+  return lost?.firsts.length === 1 ? lost.head + lost.firsts[0]! + lost.rest : name;
+}
+
+/** A name read as its place, then a generic word short of its first character (see lostFirstAfterPlace). */
+export interface LostFirstAfterPlace {
+  /** The place the name starts with, its city's 市 included. */
+  readonly head: string;
+  /** The rest of the name as read, starting with the word's second character. */
+  readonly rest: string;
+  /** The first characters that make a generic word of the rest's start, each once. */
+  readonly firsts: readonly string[];
+}
+
+/**
+ * Where a name starting at a place goes on with a generic word of four characters or more that
+ * lost its first character (郑州腔医院), the characters that could be the lost one; null when the
+ * rest starts with a word read whole or with no word short of its first. One fit is restored by
+ * the word repair; several (黑龙江省科医院: 骨科, 儿科 and 眼科医院 alike) are left to the seal.
+ */
+export function lostFirstAfterPlace(name: string, places: readonly string[], t: HospitalNameTables = hospitalNameTables()): LostFirstAfterPlace | null {
   const end = placeEnd(name, places);
-  if (end === 0) return name;
+  if (end === 0) return null;
   const chars = [...name];
   const rest = chars.slice(end).join('');
-  if (t.nameWords.some((w) => rest.startsWith(w))) return name;
+  if (t.nameWords.some((w) => rest.startsWith(w))) return null;
   const fits = new Set(t.nameWords.filter((w) => [...w].length >= MIN_RESTORED_WORD && rest.startsWith([...w].slice(1).join(''))).map((w) => [...w][0]!));
-  return fits.size === 1 ? chars.slice(0, end).join('') + [...fits][0]! + rest : name;
+  return fits.size === 0 ? null : { head: chars.slice(0, end).join(''), rest, firsts: [...fits] };
 }
 
 /**

@@ -685,6 +685,28 @@ export async function rereadHeaderFields(
   recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
   faint: readonly OcrLine[] = [],
 ): Promise<MedicalResult> {
+  return (await rereadHeaderFieldsAndStrips(pageResult, lines, province, recognize, faint)).result;
+}
+
+/** The second look's result, with the hospital strips as the recogniser read them (none when none were read). */
+export interface HeaderReread {
+  readonly result: MedicalResult;
+  /**
+   * The payee strips' readings, with their characters' scores and alternatives: a name taken from
+   * a strip is checked against the seal by its unsure characters as a name read on the page is
+   * (金肥市C腔医院 with 合 offered for 金 at 0.19), and those are on no page line.
+   */
+  readonly hospitalStrips: readonly OcrLine[];
+}
+
+/** rereadHeaderFields, also giving the hospital strips' readings (see HeaderReread). */
+export async function rereadHeaderFieldsAndStrips(
+  pageResult: MedicalResult,
+  lines: readonly OcrLine[],
+  province: Province | undefined,
+  recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
+  faint: readonly OcrLine[] = [],
+): Promise<HeaderReread> {
   // A gender cell with its label misread needs no second look.
   const misread = pageResult.patient_gender === 0 ? genderFromMisreadLabel(lines) || genderFromLabelAlternatives(lines) : 0;
   const gendered = misread === 0 ? pageResult : { ...pageResult, patient_gender: misread };
@@ -704,7 +726,7 @@ export async function rereadHeaderFields(
   // label's line; they count only when the strips on the line read no gender.
   const offRegisterQuads = genderQuads.length > 0 ? offRegisterGenderStrips([...lines, ...faint]) : [];
   const quads = [...hospitalStrips, ...nameStrips, ...genderQuads, ...offRegisterQuads];
-  if (quads.length === 0) return result;
+  if (quads.length === 0) return { result, hospitalStrips: [] };
   const read = await recognize(quads);
   const texts = read.map((l) => l.text);
   const hospitalTexts = texts.slice(0, hospitalStrips.length);
@@ -746,5 +768,5 @@ export async function rereadHeaderFields(
     const fromFaint = genderFromFaintCell(faint) || genderFromFaintLoneCell([...lines, ...faint], faint);
     if (fromFaint !== 0) out = { ...out, patient_gender: fromFaint };
   }
-  return out;
+  return { result: out, hospitalStrips: read.slice(0, hospitalStrips.length) };
 }

@@ -10,7 +10,7 @@ import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import type { OcrLine, PageAngle, Quad8 } from '../ocr/types.js';
 import { repairHospitalName } from './header.js';
-import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables } from './hospital-name.js';
+import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, lostFirstAfterPlace, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables, type LostFirstAfterPlace } from './hospital-name.js';
 import { extractTables } from './tables.js';
 
 /** A seal reading with the seal's own words (收费专用章, 发票专用章) blanked: they are no part of a name. */
@@ -545,6 +545,33 @@ function cityBeforeLoneMark(name: string, scored: readonly OcrLine[], provincePl
   return cities.length === 1 ? cities[0]! + chars.slice(1).join('') : name;
 }
 
+/**
+ * The generic word a name lost the first character of after its place, chosen by the seal's ring
+ * (黑龙江省科医院: 骨科, 儿科 and 眼科医院 fit alike; the ring read 黑龙江省管科医院 with 骨 the
+ * recogniser's next guess for 管): the ring character right before the rest of the name as printed,
+ * or one of the recogniser's alternatives for it, must be the first character of exactly one of
+ * the fitting words. The ring's own best guess is not taken when it fits none (管科医院 is no
+ * word): only the printed rest read whole on the ring ties the ring's character to the lost one.
+ * '' when no ring reading chooses one.
+ */
+export function lostFirstFromSeal(lost: LostFirstAfterPlace, ringLines: readonly OcrLine[]): string {
+  const chosen = new Set<string>();
+  for (const line of ringLines) {
+    const chars = line.chars;
+    const text = chars.map((c) => c.char).join('');
+    for (let at = text.indexOf(lost.rest); at > 0; at = text.indexOf(lost.rest, at + 1)) {
+      const k = [...text.slice(0, at)].length - 1;
+      const before = chars[k]!;
+      const offered = [before.char, ...(before.alternatives ?? []).map((a) => a.char)];
+      const fitting = lost.firsts.filter((f) => offered.includes(f));
+      // A ring character that is itself a fitting first decides; else its alternatives must name one.
+      const pick = fitting.includes(before.char) ? [before.char] : fitting;
+      for (const f of pick) chosen.add(f);
+    }
+  }
+  return chosen.size === 1 ? lost.head + [...chosen][0]! + lost.rest : '';
+}
+
 /** Reads quads of an image with the text recogniser (OcrEngine.recognizeRegions). */
 export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly OcrLine[]>;
 
@@ -577,11 +604,20 @@ export async function sealCheckedHospital(
   if (placed !== read0) return placed;
   const offered = placeFromAlternative(read0, page.lines, places, provincePlaces);
   if (offered !== read0) return offered;
+  // A word that lost its first character where several words fit (黑龙江省科医院) is the ring's to choose.
+  const lostFirst = lostFirstAfterPlace(read0, places);
+  const lostAmbiguous = lostFirst !== null && lostFirst.firsts.length > 1 ? lostFirst : null;
   // Seals are found and read only for names that need it, so well-read invoices cost nothing.
-  if (!needsSealCheck(read0, places) && doubtful.size === 0) return read0;
+  const needsCheck = needsSealCheck(read0, places) || doubtful.size > 0;
+  if (!needsCheck && !lostAmbiguous) return read0;
   const found = await strips(page.angle);
   if (!found) return read0;
   const lines = await read(found.sheet, found.quads);
+  if (lostAmbiguous) {
+    const chosen = lostFirstFromSeal(lostAmbiguous, lines);
+    // The ring's other repairs would take its misread character (管科医院): only a chosen word counts.
+    if (chosen !== '' || !needsCheck) return chosen || read0;
+  }
   const texts = lines.map((l) => l.text);
   const seal = lines.map((l) => hospitalFromSealText(l.text, places, hospitalNameTables(), repairPlace)).find((n) => n !== '') ?? '';
   if (seal === '') {

@@ -294,3 +294,35 @@ test('header re-read: a gender cell read below the drop score (a faint line) is 
   assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading)).patient_gender, 0, 'no faint line: no gender strip');
   assert.equal(asked.length, 0);
 });
+
+test('hospital re-read: the payee strips come back with their characters, so a name read there keeps its unsure ones', async () => {
+  const { rereadHeaderFieldsAndStrips } = await import('../../src/extract/reread.js');
+  const { sealCheckedHospital } = await import('../../src/extract/seal-name.js');
+  const { placeNames } = await import('../../src/extract/reread.js');
+  const { extractTables } = await import('../../src/extract/tables.js');
+  const { provincePlacesOf } = await import('../../src/extract/hospital-name.js');
+  const lines = hubeiInpatientPage('交款人：王小明', '性别：男').filter((l) => l.text !== '武汉市协和医院');
+  const out = extractInvoice({ lines, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  assert.equal(out.result.hospital_name, '');
+  // 武 read as 式 at 0.19, 武 the recogniser's next guess.
+  const text = '：式汉市协和医院';
+  const strip = (q: Quad8): OcrLine => ({
+    text,
+    score: 0.8,
+    quad: q,
+    chars: [...text].map((char, i) => (i === 1 ? { char, score: 0.19, x: 0.2, alternatives: [{ char: '武', score: 0.1 }, { char: '贰', score: 0.05 }] } : { char, score: 1, x: i / 8 })),
+  });
+  const reread = await rereadHeaderFieldsAndStrips(out.result, lines, out.province, async (quads) => quads.map(strip));
+  assert.equal(reread.result.hospital_name, '式汉市协和医院');
+  assert.equal(reread.hospitalStrips.length, 1);
+  assert.equal(reread.hospitalStrips[0]!.text, text);
+  const noSeal = async () => null;
+  const read = async () => [];
+  const hubei = provincePlacesOf('hubei', extractTables());
+  const check = (pageLines: readonly OcrLine[]) => sealCheckedHospital(reread.result.hospital_name, { angle: 0, lines: pageLines }, noSeal, read, placeNames(), hubei);
+  // With the strip's reading beside the page's lines the offered 武 gives the place back; the page's lines alone hold nothing on it.
+  assert.equal(await check([...lines, ...reread.hospitalStrips]), '武汉市协和医院');
+  assert.equal(await check(lines), '式汉市协和医院');
+});

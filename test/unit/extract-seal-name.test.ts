@@ -337,3 +337,42 @@ test('characters read after the suffix that the recogniser doubted are seal ink,
   // No line to look the scores up in: as read.
   assert.equal(withoutDoubtfulTail('兰州儿童医院中年', []), '兰州儿童医院中年');
 });
+
+test('a word that lost its first character after the place, where several words fit, is chosen by the seal ring', async () => {
+  const { lostFirstAfterPlace } = await import('../../src/extract/hospital-name.js');
+  const { lostFirstFromSeal } = await import('../../src/extract/seal-name.js');
+  // 科医院 fits 骨科, 儿科 and 眼科医院: the word repair leaves it, the seal is asked.
+  const lost = lostFirstAfterPlace('黑龙江省科医院', places);
+  assert.ok(lost);
+  assert.equal(lost.head, '黑龙江省');
+  assert.equal(lost.rest, '科医院');
+  assert.ok(lost.firsts.includes('骨') && lost.firsts.includes('眼'));
+  // One fit only, or a word read whole: nothing left to choose.
+  assert.deepEqual(lostFirstAfterPlace('郑州腔医院', places)?.firsts, ['口']);
+  assert.equal(lostFirstAfterPlace('黑龙江省骨科医院', places), null);
+  const ring = (text: string, at: number, alternatives: string[]): OcrLine => {
+    const line = scored(text, { [at]: 0.51 });
+    return { ...line, chars: line.chars.map((c, i) => (i === at ? { ...c, alternatives: alternatives.map((char) => ({ char, score: 0.05 })) } : c)) };
+  };
+  // The ring's 管 is no fitting first; its alternative 骨 is the only one that is.
+  assert.equal(lostFirstFromSeal(lost, [ring('黑龙江省管科医院', 4, ['骨', '督', '育'])]), '黑龙江省骨科医院');
+  // The ring's own character decides when it fits.
+  assert.equal(lostFirstFromSeal(lost, [scored('黑龙江省眼科医院收费专用章')]), '黑龙江省眼科医院');
+  // Two fitting alternatives, none, or the printed rest not read on the ring: no choice.
+  assert.equal(lostFirstFromSeal(lost, [ring('黑龙江省管科医院', 4, ['骨', '儿'])]), '');
+  assert.equal(lostFirstFromSeal(lost, [ring('黑龙江省管科医院', 4, ['督', '育'])]), '');
+  assert.equal(lostFirstFromSeal(lost, [ring('黑龙江省管科医元', 4, ['骨'])]), '');
+
+  // In the seal check: a placed, sure name is read against the ring only in this case.
+  let calls = 0;
+  const strips = async () => ({ sheet: { data: Buffer.alloc(3), width: 1, height: 1, channels: 3 as const }, quads: [[0, 0, 1, 0, 1, 1, 0, 1] as [number, number, number, number, number, number, number, number]] });
+  const read = async () => {
+    calls++;
+    return [ring('黑龙江省管科医院', 4, ['骨', '督', '育'])];
+  };
+  assert.equal(await sealCheckedHospital('黑龙江省科医院', { angle: 0, lines: [scored('黑龙江省科医院')] }, strips, read, places), '黑龙江省骨科医院');
+  assert.equal(calls, 1);
+  // The ring's misread 管 is never taken on its own (the ring read with no alternative for it).
+  const unsure = async () => [scored('黑龙江省管科医院')];
+  assert.equal(await sealCheckedHospital('黑龙江省科医院', { angle: 0, lines: [scored('黑龙江省科医院')] }, strips, unsure, places), '黑龙江省科医院');
+});
