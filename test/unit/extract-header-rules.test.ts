@@ -145,6 +145,15 @@ test('医保编号 gives both the insurance number and the social-security numbe
   assert.equal(r.social_security_card_no, '2728642252');
 });
 
+test('个人编号 reads like 医保编号; a social-security card number printed beside it keeps its own field', () => {
+  const alone = read([TITLE, line('交款人：林超', 60, 100), line('个人编号：3208642252', 60, 140), line('合计 377.20', 60, 240)]);
+  assert.equal(alone.medical_insurance_no, '3208642252');
+  assert.equal(alone.social_security_card_no, '3208642252');
+  const withCard = read([TITLE, line('交款人：林超', 60, 100), line('个人编号：3208642252', 60, 140), line('社保卡号：B12345678', 60, 180), line('合计 377.20', 60, 240)]);
+  assert.equal(withCard.medical_insurance_no, '3208642252');
+  assert.equal(withCard.social_security_card_no, 'B12345678');
+});
+
 test('a code read with letters OCR takes for digits is read as digits, only when mostly digits', async () => {
   const { readValue } = await import('../../src/extract/values.js');
   assert.equal(readValue('code_digits', '6576S440'), '65765440');

@@ -163,3 +163,36 @@ test('hospital VAT invoices print their visit: 门诊号 on outpatient ones, 住
     }
   }
 });
+
+test('insured numbers: labelled as docs/compat.md reads them (医保编号 or 个人编号 alone gives the social-security number too)', async () => {
+  const seen = { both: 0, own: 0, card: 0 };
+  for (let seed = 200; seed < 320; seed++) {
+    const doc = await generateDocument(seed, seed % 2 ? '费用类票据/门诊发票' : '费用类票据/住院发票', ['beijing', 'shanghai', 'jiangsu', 'guangdong', 'sichuan', 'general'][seed % 6]);
+    const r = doc.extract!;
+    const texts = doc.page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []));
+    // "label：value" on one line, or (dot-matrix) the value as the next item after its label.
+    const printedUnder = (labels: readonly string[]): string | null => {
+      for (const [i, t] of texts.entries()) {
+        for (const l of labels) {
+          if (!t.startsWith(l)) continue;
+          const rest = t.slice(l.length).replace(/^[:：\s]+/u, '');
+          return rest !== '' ? rest : texts[i + 1] ?? '';
+        }
+      }
+      return null;
+    };
+    const general = printedUnder(['医保编号', '个人编号']);
+    const card = printedUnder(['社会保障卡号', '社保卡号']);
+    if (card !== null) {
+      seen.card++;
+      assert.equal(r.social_security_card_no, card, 'a printed card number is the social-security number');
+    } else if (general !== null) {
+      seen.both++;
+      assert.equal(r.social_security_card_no, r.medical_insurance_no, 'the general label fills both fields');
+    } else {
+      if (r.medical_insurance_no) seen.own++;
+      assert.equal(r.social_security_card_no, '', 'no social-security number printed');
+    }
+  }
+  assert.ok(seen.both >= 5 && seen.card >= 3 && seen.own >= 3, JSON.stringify(seen));
+});

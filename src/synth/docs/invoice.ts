@@ -101,6 +101,9 @@ function emptyResult(): MedicalResult {
 export { emptyResult };
 
 /** Label wording of `field` on this form: the province's own list first, else the common synonyms. */
+/** Labels of the insured's number that also stand for the social-security number (docs/compat.md). */
+const INSURED_NUMBER_LABELS: ReadonlySet<string> = new Set(['医保编号', '个人编号']);
+
 function wording(rng: Rng, form: FormStyle, field: InvoiceField, electronic: boolean): string {
   const own = form.labels[field];
   if (electronic) return LABEL_SYNONYMS[field][0]!;
@@ -282,8 +285,15 @@ export async function buildInvoice(ctx: BuildContext): Promise<Omit<SynthDoc, 'k
   }
   if (r.medical_organization_type) info.push([word('orgType'), r.medical_organization_type]);
   info.push([word('insuranceType'), r.medical_insurance_type]);
-  if (r.medical_insurance_no) info.push([word('insuranceNo'), r.medical_insurance_no]);
-  if (r.social_security_card_no) info.push([word('socialCard'), r.social_security_card_no]);
+  const socialCardNo = r.social_security_card_no;
+  if (r.medical_insurance_no) {
+    const label = word('insuranceNo');
+    info.push([label, r.medical_insurance_no]);
+    // docs/compat.md "C: 医保编号": the insured's number printed under a general label is the
+    // social-security number too, unless the form prints a social-security card number of its own.
+    if (!socialCardNo && INSURED_NUMBER_LABELS.has(label)) r.social_security_card_no = r.medical_insurance_no;
+  }
+  if (socialCardNo) info.push([word('socialCard'), socialCardNo]);
   if (genderText) info.push([word('gender'), genderText]);
   // Some systems print dates without separators (就诊日期:20210207); the label keeps YYYY-MM-DD.
   if (r.treatment_date) info.push([word('treatmentDate'), rng.chance(0.3) ? r.treatment_date.replace(/-/g, '') : r.treatment_date]);
