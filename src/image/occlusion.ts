@@ -88,6 +88,8 @@ export interface OcclusionSettings {
   readonly minPaperContrast: number;
   /** Depths into each quad (shares of the way to its centre) where its paper's colour is sampled. */
   readonly paperDepths: readonly number[];
+  /** Degrees by which one quad's corners at the contact must be farther off square than the other's for it to be the cut one. */
+  readonly minCutSkew: number;
 }
 
 export const OCCLUSION_SETTINGS: OcclusionSettings = {
@@ -123,6 +125,7 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   minDeskInside: 0.5,
   minPaperContrast: 30,
   paperDepths: [0.04, 0.08],
+  minCutSkew: 3,
 };
 
 /** Whether the pixel at (x, y) is paper: true, false, or null when off the image or unclear. */
@@ -186,6 +189,8 @@ export interface Contact {
   readonly to: Pt;
   /** Distance between the sides in pixels (negative when they overlap). */
   readonly gap: number;
+  /** The facing side of each quad (side k runs from corner k to corner k + 1), when known. */
+  readonly sides?: readonly [number, number];
 }
 
 /**
@@ -231,6 +236,7 @@ export function facingSides(a: Quad8, b: Quad8, s: OcclusionSettings = OCCLUSION
         from: [p0[0] + ux * lo + nx * half, p0[1] + uy * lo + ny * half],
         to: [p0[0] + ux * hi + nx * half, p0[1] + uy * hi + ny * half],
         gap,
+        sides: [i, j],
       };
       if (!best || Math.abs(gap) < Math.abs(best.gap)) best = contact;
     }
@@ -653,7 +659,30 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   const [runsA, runsB] = edgeRunsOn(a, b, contact, px, s);
   if (runsA > 0 && runsB === 0) return 1;
   if (runsB > 0 && runsA === 0) return 0;
+  // Last of all, the quads' corners at the contact: the upper sheet's side there is its own, met
+  // by its own sides at its square corners; the lower sheet's is the upper one's edge, met by the
+  // lower one's sides at the angle between the two sheets. Perspective skews both alike there.
+  if (!contact.sides) return null;
+  const skewA = cornerSkew(a, contact.sides[0]);
+  const skewB = cornerSkew(b, contact.sides[1]);
+  if (skewA >= skewB + s.minCutSkew) return 0;
+  if (skewB >= skewA + s.minCutSkew) return 1;
   return null;
+}
+
+/** Mean of how far (degrees) the two corners at the ends of side `k` of `q` are off square. */
+export function cornerSkew(q: Quad8, k: number): number {
+  const off = (i: number): number => {
+    const [px, py] = corner(q, i);
+    const [ax, ay] = corner(q, i + 1);
+    const [bx, by] = corner(q, i + 3);
+    const la = Math.hypot(ax - px, ay - py);
+    const lb = Math.hypot(bx - px, by - py);
+    if (la === 0 || lb === 0) return 0;
+    const cos = ((ax - px) * (bx - px) + (ay - py) * (by - py)) / (la * lb);
+    return Math.abs((Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI - 90);
+  };
+  return (off(k) + off(k + 1)) / 2;
 }
 
 /** Per document, whether another found document lies on it. */

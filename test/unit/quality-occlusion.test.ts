@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, deskInsideContact, edgeCues, edgeOffset, edgeRunsOn, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, pixelTestsOf, printPieces, solidBands, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, deskInsideContact, edgeCues, edgeOffset, edgeRunsOn, cornerSkew, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, pixelTestsOf, printPieces, solidBands, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { pointInQuad } from '../../src/image/geometry.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
@@ -231,6 +232,29 @@ test('a quad carried over the desk to its neighbour\'s edge touches it without l
   assert.equal(lowerOfPair(page, carried, real), 1);
   // Without a surface test nothing is said.
   assert.equal(deskInsideContact(page, carried, contact, base), false);
+});
+
+test('cornerSkew: a square corner is 0 off, a sheet cut across at an angle is not', () => {
+  assert.equal(cornerSkew(rect(300, 120, 200, 260), 3), 0);
+  // Cut by a vertical edge while the sheet itself is turned by about 8.5 degrees.
+  const cut: Quad8 = [100, 150, 300, 120, 300, 380, 120, 400];
+  assert.ok(cornerSkew(cut, 1) > 6 && cornerSkew(cut, 1) < 9, String(cornerSkew(cut, 1)));
+});
+
+test('with no other sign, the quad whose corners at the contact are off square is the cut, lower one', () => {
+  // One tint, no print, the upper sheet exactly as long as the contact: no edge, no cut print,
+  // nothing peeking out and no edge running on past the ends.
+  const upper = rect(300, 120, 200, 260);
+  const lower: Quad8 = [100, 150, 300, 120, 300, 380, 120, 400];
+  const px = (quads: readonly Quad8[]): PixelTests => ({
+    paper: (x, y) => quads.some((q) => pointInQuad(q, x, y)),
+    colour: (x, y) => (quads.some((q) => pointInQuad(q, x, y)) ? [235, 235, 230] : SURFACE),
+  });
+  assert.equal(lowerOfPair(lower, upper, px([lower, upper])), 0);
+  assert.equal(lowerOfPair(upper, lower, px([lower, upper])), 1);
+  // Both square (two sheets lying straight side by side, touching): no sign.
+  const left = rect(100, 120, 200, 260);
+  assert.equal(lowerOfPair(left, upper, px([left, upper])), null);
 });
 
 test('no sign either way leaves both complete', () => {
