@@ -84,6 +84,12 @@ export interface OcclusionSettings {
   readonly deskDepths: readonly number[];
   /** Share of those probes on one quad's side that must be the surface for its quad to have been carried over the desk. */
   readonly minDeskInside: number;
+  /** Least colour distance between a document's paper and the surface for that paper to be told from it. */
+  readonly minPaperContrast: number;
+  /** Depths into each quad (shares of the way to its centre) where its paper's colour is sampled. */
+  readonly paperDepths: readonly number[];
+  /** Degrees by which one quad's corners at the contact must be farther off square than the other's for it to be the cut one. */
+  readonly minCutSkew: number;
 }
 
 export const OCCLUSION_SETTINGS: OcclusionSettings = {
@@ -117,6 +123,9 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   surfaceMatch: 50,
   deskDepths: [0.03, 0.06],
   minDeskInside: 0.5,
+  minPaperContrast: 30,
+  paperDepths: [0.04, 0.08],
+  minCutSkew: 3,
 };
 
 /** Whether the pixel at (x, y) is paper: true, false, or null when off the image or unclear. */
@@ -180,6 +189,8 @@ export interface Contact {
   readonly to: Pt;
   /** Distance between the sides in pixels (negative when they overlap). */
   readonly gap: number;
+  /** The facing side of each quad (side k runs from corner k to corner k + 1), when known. */
+  readonly sides?: readonly [number, number];
 }
 
 /**
@@ -225,6 +236,7 @@ export function facingSides(a: Quad8, b: Quad8, s: OcclusionSettings = OCCLUSION
         from: [p0[0] + ux * lo + nx * half, p0[1] + uy * lo + ny * half],
         to: [p0[0] + ux * hi + nx * half, p0[1] + uy * hi + ny * half],
         gap,
+        sides: [i, j],
       };
       if (!best || Math.abs(gap) < Math.abs(best.gap)) best = contact;
     }
@@ -369,6 +381,19 @@ function medianColour(samples: readonly (readonly [number, number, number])[]): 
     return v[Math.floor(v.length / 2)]!;
   };
   return [med(0), med(1), med(2)];
+}
+
+/**
+ * The colour of a sheet's paper among samples of its margin: the sample at the upper quartile of
+ * brightness. Print, border frames and bands are darker than the paper they lie on; a median lands
+ * on a printed frame when it covers half the margin (a certificate's gold border).
+ */
+function brightQuartile(samples: readonly (readonly [number, number, number])[]): [number, number, number] | null {
+  if (samples.length === 0) return null;
+  const lum = (c: readonly number[]): number => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+  const sorted = [...samples].sort((x, y) => lum(x) - lum(y));
+  const c = sorted[Math.floor(0.75 * (sorted.length - 1))]!;
+  return [c[0], c[1], c[2]];
 }
 
 /** Marks of print beside an edge: marked[k][m] at position k along it, depth m into one side. */
@@ -634,7 +659,30 @@ export function lowerOfPair(a: Quad8, b: Quad8, px: PixelTests, s: OcclusionSett
   const [runsA, runsB] = edgeRunsOn(a, b, contact, px, s);
   if (runsA > 0 && runsB === 0) return 1;
   if (runsB > 0 && runsA === 0) return 0;
+  // Last of all, the quads' corners at the contact: the upper sheet's side there is its own, met
+  // by its own sides at its square corners; the lower sheet's is the upper one's edge, met by the
+  // lower one's sides at the angle between the two sheets. Perspective skews both alike there.
+  if (!contact.sides) return null;
+  const skewA = cornerSkew(a, contact.sides[0]);
+  const skewB = cornerSkew(b, contact.sides[1]);
+  if (skewA >= skewB + s.minCutSkew) return 0;
+  if (skewB >= skewA + s.minCutSkew) return 1;
   return null;
+}
+
+/** Mean of how far (degrees) the two corners at the ends of side `k` of `q` are off square. */
+export function cornerSkew(q: Quad8, k: number): number {
+  const off = (i: number): number => {
+    const [px, py] = corner(q, i);
+    const [ax, ay] = corner(q, i + 1);
+    const [bx, by] = corner(q, i + 3);
+    const la = Math.hypot(ax - px, ay - py);
+    const lb = Math.hypot(bx - px, by - py);
+    if (la === 0 || lb === 0) return 0;
+    const cos = ((ax - px) * (bx - px) + (ay - py) * (by - py)) / (la * lb);
+    return Math.abs((Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI - 90);
+  };
+  return (off(k) + off(k + 1)) / 2;
 }
 
 /** Per document, whether another found document lies on it. */
@@ -666,28 +714,36 @@ function patchColour(image: RgbImage, x: number, y: number, r: number): [number,
 }
 
 /**
- * The pixel tests for one upload. A patch is paper when its colour is nearer the documents' paper
- * (sampled round the inside of their quads, where the blank margin is) than the surface (sampled
- * along the image border outside every document). Null when either reference is missing or the
- * two are too alike to tell apart.
+ * The pixel tests for one upload. A patch is paper when its colour is nearer one document's paper
+ * (sampled round the inside of that document's quad, where the blank margin is) than the surface
+ * (sampled along the image border outside every document). Each document keeps its own paper
+ * colour: one median over all of them lands between a white page and a blue bank card, nearer
+ * neither, and the page's paper round the card's corner was then not paper (the card on it was
+ * never found to lie on it). A document whose paper is too like the surface to tell apart gives no
+ * reference; null when none is left or the surface is missing.
  */
 export function pixelTestsOf(image: RgbImage, quads: readonly Quad8[], s: OcclusionSettings = OCCLUSION_SETTINGS): PixelTests {
   const r = Math.max(1, Math.round(Math.min(image.width, image.height) / 400));
-  const paperSamples: [number, number, number][] = [];
+  const papers: [number, number, number][][] = [];
   for (const q of quads) {
     const { x: cx, y: cy } = quadCentre(q);
+    const samples: [number, number, number][] = [];
     for (let i = 0; i < 4; i++) {
       const [x0, y0] = corner(q, i);
       const [x1, y1] = corner(q, i + 1);
       for (let k = 1; k < 8; k++) {
         const t = k / 8;
-        // 4 % of the way in from the side: the page's margin, clear of the edge's blur.
+        // 4 and 8 % of the way in from the side: the page's margin, clear of the edge's blur (a
+        // certificate's printed border frame may cover one of the two).
         const px = x0 + t * (x1 - x0);
         const py = y0 + t * (y1 - y0);
-        const c = patchColour(image, px + 0.04 * (cx - px), py + 0.04 * (cy - py), r);
-        if (c) paperSamples.push(c);
+        for (const f of s.paperDepths) {
+          const c = patchColour(image, px + f * (cx - px), py + f * (cy - py), r);
+          if (c) samples.push(c);
+        }
       }
     }
+    papers.push(samples);
   }
   const surfaceSamples: [number, number, number][] = [];
   const inset = 2 * r + 1;
@@ -699,20 +755,22 @@ export function pixelTestsOf(image: RgbImage, quads: readonly Quad8[], s: Occlus
       if (c) surfaceSamples.push(c);
     }
   }
-  const paperRef = medianColour(paperSamples);
   const surfaceRef = medianColour(surfaceSamples);
   const dist = (c: readonly number[], d: readonly number[]): number => Math.hypot(c[0]! - d[0]!, c[1]! - d[1]!, c[2]! - d[2]!);
   const colour: ColourProbe = (x, y) => patchColour(image, x, y, 1);
-  if (!paperRef || !surfaceRef || dist(paperRef, surfaceRef) < 30) return { paper: () => null, colour };
+  if (!surfaceRef) return { paper: () => null, colour };
+  const paperRefs = papers.map((p) => brightQuartile(p)).filter((c): c is [number, number, number] => c !== null && dist(c, surfaceRef) >= s.minPaperContrast);
+  if (paperRefs.length === 0) return { paper: () => null, colour };
+  const nearestPaper = (c: readonly number[]): number => Math.min(...paperRefs.map((p) => dist(c, p)));
   const paper: PaperTest = (x, y) => {
     const c = patchColour(image, x, y, r);
-    return c ? dist(c, paperRef) < dist(c, surfaceRef) : null;
+    return c ? nearestPaper(c) < dist(c, surfaceRef) : null;
   };
-  // The surface: nearer its reference than the paper's, and close to it (a textured desk varies
+  // The surface: nearer its reference than any paper's, and close to it (a textured desk varies
   // round its median; a coloured card lies farther off).
   const surface: PaperTest = (x, y) => {
     const c = patchColour(image, x, y, r);
-    return c ? dist(c, surfaceRef) <= dist(c, paperRef) && dist(c, surfaceRef) < s.surfaceMatch : null;
+    return c ? dist(c, surfaceRef) <= nearestPaper(c) && dist(c, surfaceRef) < s.surfaceMatch : null;
   };
   return { paper, colour, surface };
 }

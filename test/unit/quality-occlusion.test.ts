@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Quad8 } from '../../src/ocr/types.js';
-import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, deskInsideContact, edgeCues, edgeOffset, edgeRunsOn, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, printPieces, solidBands, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { OCCLUSION_SETTINGS, borderRun, cornerOnPaper, cutPrint, deskInsideContact, edgeCues, edgeOffset, edgeRunsOn, cornerSkew, facingSides, findOccluded, lowerOfPair, occludedDocuments, paperBothSides, pixelTestsOf, printPieces, solidBands, type Contact, type PixelTests } from '../../src/image/occlusion.js';
+import { pointInQuad } from '../../src/image/geometry.js';
 import type { RgbImage } from '../../src/image/types.js';
 
 const rect = (x: number, y: number, w: number, h: number): Quad8 => [x, y, x + w, y, x + w, y + h, x, y + h];
@@ -233,6 +234,29 @@ test('a quad carried over the desk to its neighbour\'s edge touches it without l
   assert.equal(deskInsideContact(page, carried, contact, base), false);
 });
 
+test('cornerSkew: a square corner is 0 off, a sheet cut across at an angle is not', () => {
+  assert.equal(cornerSkew(rect(300, 120, 200, 260), 3), 0);
+  // Cut by a vertical edge while the sheet itself is turned by about 8.5 degrees.
+  const cut: Quad8 = [100, 150, 300, 120, 300, 380, 120, 400];
+  assert.ok(cornerSkew(cut, 1) > 6 && cornerSkew(cut, 1) < 9, String(cornerSkew(cut, 1)));
+});
+
+test('with no other sign, the quad whose corners at the contact are off square is the cut, lower one', () => {
+  // One tint, no print, the upper sheet exactly as long as the contact: no edge, no cut print,
+  // nothing peeking out and no edge running on past the ends.
+  const upper = rect(300, 120, 200, 260);
+  const lower: Quad8 = [100, 150, 300, 120, 300, 380, 120, 400];
+  const px = (quads: readonly Quad8[]): PixelTests => ({
+    paper: (x, y) => quads.some((q) => pointInQuad(q, x, y)),
+    colour: (x, y) => (quads.some((q) => pointInQuad(q, x, y)) ? [235, 235, 230] : SURFACE),
+  });
+  assert.equal(lowerOfPair(lower, upper, px([lower, upper])), 0);
+  assert.equal(lowerOfPair(upper, lower, px([lower, upper])), 1);
+  // Both square (two sheets lying straight side by side, touching): no sign.
+  const left = rect(100, 120, 200, 260);
+  assert.equal(lowerOfPair(left, upper, px([left, upper])), null);
+});
+
 test('no sign either way leaves both complete', () => {
   const a = rect(100, 100, 400, 300);
   const b = rect(500, 100, 400, 300);
@@ -278,6 +302,46 @@ test('findOccluded on pixels: a card laid over the right part of a printed page'
   const image: RgbImage = { data, width, height, channels: 3 };
   assert.deepEqual(findOccluded(image, [page, card]), [true, false]);
   assert.deepEqual(findOccluded(image, [page, rect(560, 120, 300, 200)]), [false, false], 'moved off, the surface shows between');
+});
+
+/**
+ * A pale grey desk, a white certificate with a gold frame printed along its margin, and a blue
+ * bank card lying over its lower right corner (as on retired seed 20261171, image 70).
+ */
+function certificateUnderCard(): { image: RgbImage; page: Quad8; card: Quad8 } {
+  const width = 900;
+  const height = 560;
+  const data = Buffer.alloc(width * height * 3);
+  const page = rect(40, 40, 500, 400);
+  const card = rect(440, 250, 300, 180);
+  const depth = (x: number, y: number): number => Math.min(x - 40, 540 - x, y - 40, 440 - y);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      let v: [number, number, number] = [168, 164, 155];
+      if (inRect(page, x, y)) v = depth(x, y) >= 6 && depth(x, y) <= 14 ? [184, 160, 110] : [244, 232, 232];
+      if (inRect(card, x, y)) v = [28, 60, 138];
+      data[o] = v[0]; data[o + 1] = v[1]; data[o + 2] = v[2];
+    }
+  }
+  return { image: { data, width, height, channels: 3 }, page, card };
+}
+
+test('each sheet keeps its own paper colour: a white page with a gold frame beside a blue card is paper', () => {
+  const { image, page, card } = certificateUnderCard();
+  const px = pixelTestsOf(image, [page, card]);
+  // One median over both sheets' margins (gold frame and blue card) was nearer the desk than the white page.
+  assert.equal(px.paper(300, 200), true, 'the page inside its frame');
+  assert.equal(px.paper(430, 240), true, 'the page round the card\'s corner');
+  assert.equal(px.paper(600, 340), true, 'the card');
+  assert.equal(px.paper(800, 100), false, 'the desk');
+  assert.equal(px.surface?.(800, 100), true);
+  assert.equal(px.surface?.(300, 200), false);
+});
+
+test('findOccluded: a blue card with its corner on a framed white certificate lies on it', () => {
+  const { image, page, card } = certificateUnderCard();
+  assert.deepEqual(findOccluded(image, [page, card]), [true, false]);
 });
 
 test('assessQuality: a document another lies on is incomplete, whatever the frame says', async () => {
