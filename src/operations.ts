@@ -10,7 +10,7 @@ import type { ExtractVariant } from './contract/extract.js';
 import { classifyImage } from './classify/classifier.js';
 import { loadTaxonomy } from './classify/taxonomy.js';
 import { extractInvoice, type ExtractOutcome as InvoiceReading } from './extract/extractor.js';
-import { rereadHeaderFieldsAndStrips } from './extract/reread.js';
+import { rereadHeaderFields } from './extract/reread.js';
 import { rereadOnBothPages } from './extract/restored-reread.js';
 import { withSealCheckedHospital } from './extract/seal-name.js';
 import { chargingUnitsFollowingHospital, namesNoIssuer } from './extract/hospital-name.js';
@@ -202,7 +202,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     // Fields the page pass missed (the hospital name under the seal, a name or a lone 男/女 cell the
     // detector dropped) are re-read from small crops of the seal-paled page, in one recogniser
     // call (src/extract/reread.ts).
-    const rereading = await rereadHeaderFieldsAndStrips(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(readImage, quads), page.faint);
+    const rereading = await rereadHeaderFields(outcome.result, page.lines, outcome.province, (quads) => ocr.recognizeRegions(readImage, quads), page.faint);
     const firstReread = rereading.result;
     // An out-of-focus photo's name and gender are read once more on both its readings
     // (src/extract/restored-reread.ts); pages in focus have one reading and skip this.

@@ -671,23 +671,6 @@ export function nameFromSurnameAlternatives(name: string, lines: readonly OcrLin
   return fits[0]!.char + [...name].slice(1).join('');
 }
 
-/**
- * The second look at header fields the page pass missed, in one recogniser call over small crops
- * of the seal-paled page: the hospital's name (see hospitalValueStrips), the patient's name right
- * of its label and the gender cell after its label. Fields read well by the page pass are never
- * re-read, so most invoices cost nothing. `lines` are the page pass's lines in the image's own
- * frame; `recognize` reads quads of that image.
- */
-export async function rereadHeaderFields(
-  pageResult: MedicalResult,
-  lines: readonly OcrLine[],
-  province: Province | undefined,
-  recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>,
-  faint: readonly OcrLine[] = [],
-): Promise<MedicalResult> {
-  return (await rereadHeaderFieldsAndStrips(pageResult, lines, province, recognize, faint)).result;
-}
-
 /** The second look's result, with the hospital strips as the recogniser read them (none when none were read). */
 export interface HeaderReread {
   readonly result: MedicalResult;
@@ -699,8 +682,15 @@ export interface HeaderReread {
   readonly hospitalStrips: readonly OcrLine[];
 }
 
-/** rereadHeaderFields, also giving the hospital strips' readings (see HeaderReread). */
-export async function rereadHeaderFieldsAndStrips(
+/**
+ * The second look at header fields the page pass missed, in one recogniser call over small crops
+ * of the seal-paled page: the hospital's name (see hospitalValueStrips), the patient's name right
+ * of its label and the gender cell after its label. Fields read well by the page pass are never
+ * re-read, so most invoices cost nothing. `lines` are the page pass's lines in the image's own
+ * frame; `recognize` reads quads of that image. The hospital strips' readings come back beside
+ * the result (HeaderReread).
+ */
+export async function rereadHeaderFields(
   pageResult: MedicalResult,
   lines: readonly OcrLine[],
   province: Province | undefined,

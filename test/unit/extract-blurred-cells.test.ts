@@ -70,7 +70,7 @@ test('header re-read: no gender read on the page, a faint 性别男 line gives i
   if (!out.ok) return;
   assert.equal(out.result.patient_gender, 0);
   const faint = [line('性别男', 400, 100)];
-  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map((q) => ({ ...line('X', 400, 100), quad: q })), faint);
+  const { result } = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map((q) => ({ ...line('X', 400, 100), quad: q })), faint);
   assert.equal(result.patient_gender, 1);
 });
 

@@ -66,13 +66,13 @@ test('header re-read: only missing fields are re-read, in one call, and what it 
     calls.push(quads);
     return quads.map((q, i) => ({ text: reads[i] ?? '', score: 1, quad: q, chars: [] }));
   };
-  const result = await rereadHeaderFields(out.result, lines, out.province, fake);
+  const { result } = await rereadHeaderFields(out.result, lines, out.province, fake);
   assert.equal(calls.length, 1, 'one recogniser call');
   assert.equal(calls[0]!.length, 4, 'the hospital name was read: only the name strip and the gender strip, on its line and half a line up and down');
   assert.equal(result.patient_name, '王小明');
   assert.equal(result.patient_gender, 2);
   assert.equal(result.hospital_name, '武汉市协和医院');
-  const none = await rereadHeaderFields(result, lines, out.province, fake);
+  const { result: none } = await rereadHeaderFields(result, lines, out.province, fake);
   assert.equal(calls.length, 1, 'nothing missing: no call');
   assert.equal(none, result);
 });
@@ -99,10 +99,10 @@ test('gender re-read: a value printed off its label line is read from the strips
   if (!out.ok) return;
   const readAs = (onLineText: string, upText: string, downText: string) => async (quads: Quad8[]): Promise<OcrLine[]> =>
     quads.map((q, i) => ({ text: [onLineText, upText, downText][i] ?? '', score: 1, quad: q, chars: [] }));
-  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：专', '性别：女', '性别：'))).patient_gender, 2, 'the value read half a line up');
-  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：', '性别：男'))).patient_gender, 1, 'else half a line down');
-  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：男', '性别：女', ''))).patient_gender, 1, 'the strip on the line comes first');
-  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：MZ', '专科医院'))).patient_gender, 0, 'no gender anywhere');
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：专', '性别：女', '性别：'))).result.patient_gender, 2, 'the value read half a line up');
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：', '性别：男'))).result.patient_gender, 1, 'else half a line down');
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：男', '性别：女', ''))).result.patient_gender, 1, 'the strip on the line comes first');
+  assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：MZ', '专科医院'))).result.patient_gender, 0, 'no gender anywhere');
 });
 
 test('gender re-read: a short line of 性 and one misread character (性另, 性剔‘) is a gender label too', () => {
@@ -132,7 +132,7 @@ test('header re-read: a misread gender label fills the gender without a recognis
   assert.ok(out.ok);
   if (!out.ok) return;
   let calls = 0;
-  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) => {
+  const { result } = await rereadHeaderFields(out.result, lines, out.province, async (quads) => {
     calls++;
     return quads.map((q) => ({ text: '', score: 1, quad: q, chars: [] }));
   });
@@ -162,8 +162,8 @@ test('header re-read: a doubtful name is re-read and replaced by a reading start
   if (!out.ok) return;
   assert.equal(out.result.patient_name, '慕怡');
   const reading = (text: string) => async (quads: Quad8[]): Promise<OcrLine[]> => quads.map((q) => ({ text, score: 1, quad: q, chars: [] }));
-  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：蔡怡'))).patient_name, '蔡怡');
-  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：慕'))).patient_name, '慕怡', 'a shorter reading is not taken');
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：蔡怡'))).result.patient_name, '蔡怡');
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading('：慕'))).result.patient_name, '慕怡', 'a shorter reading is not taken');
 });
 
 /** A line whose last character was read unsure, with the recogniser's alternatives for it. */
@@ -191,7 +191,7 @@ test('header re-read: a gender cell misread on both looks is read from its alter
   assert.ok(out.ok);
   if (!out.ok) return;
   assert.equal(out.result.patient_gender, 0);
-  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) =>
+  const { result } = await rereadHeaderFields(out.result, lines, out.province, async (quads) =>
     quads.map((q) => withLastAlternatives({ ...line('性别：效', 400, 100), quad: q }, [{ char: '女', score: 0.08 }])),
   );
   assert.equal(result.patient_gender, 2);
@@ -216,7 +216,7 @@ test('header re-read: a name whose label lost a character replaces the page read
   if (!out.ok) return;
   // The page pass takes 叶 for the label's misread 人 and loses the family name.
   assert.equal(out.result.patient_name, '敏丽');
-  const result = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map((q) => ({ text: '', score: 1, quad: q, chars: [] })));
+  const { result } = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map((q) => ({ text: '', score: 1, quad: q, chars: [] })));
   assert.equal(result.patient_name, '叶敏丽');
 });
 
@@ -273,8 +273,8 @@ test('header re-read: a name cut to one character is re-read and continued', asy
   if (!out.ok) return;
   const page = { ...out.result, patient_name: '赵' };
   const reading = (text: string) => async (quads: Quad8[]): Promise<OcrLine[]> => quads.map((q) => ({ text, score: 1, quad: q, chars: [] }));
-  assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：赵娜'))).patient_name, '赵娜');
-  assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：起娜'))).patient_name, '赵', 'a reading that does not continue it');
+  assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：赵娜'))).result.patient_name, '赵娜');
+  assert.equal((await rereadHeaderFields(page, lines, out.province, reading('交款人：起娜'))).result.patient_name, '赵', 'a reading that does not continue it');
 });
 
 test('header re-read: a gender cell read below the drop score (a faint line) is re-read too', async () => {
@@ -289,14 +289,13 @@ test('header re-read: a gender cell read below the drop score (a faint line) is 
     return quads.map((q) => ({ text: '性：女', score: 0.8, quad: q, chars: [] }));
   };
   const faint = [{ ...line('性称：文', 400, 140), score: 0.47 }];
-  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading, faint)).patient_gender, 2);
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading, faint)).result.patient_gender, 2);
   asked.length = 0;
-  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading)).patient_gender, 0, 'no faint line: no gender strip');
+  assert.equal((await rereadHeaderFields(out.result, lines, out.province, reading)).result.patient_gender, 0, 'no faint line: no gender strip');
   assert.equal(asked.length, 0);
 });
 
 test('hospital re-read: the payee strips come back with their characters, so a name read there keeps its unsure ones', async () => {
-  const { rereadHeaderFieldsAndStrips } = await import('../../src/extract/reread.js');
   const { sealCheckedHospital } = await import('../../src/extract/seal-name.js');
   const { placeNames } = await import('../../src/extract/reread.js');
   const { extractTables } = await import('../../src/extract/tables.js');
@@ -314,7 +313,7 @@ test('hospital re-read: the payee strips come back with their characters, so a n
     quad: q,
     chars: [...text].map((char, i) => (i === 1 ? { char, score: 0.19, x: 0.2, alternatives: [{ char: '武', score: 0.1 }, { char: '贰', score: 0.05 }] } : { char, score: 1, x: i / 8 })),
   });
-  const reread = await rereadHeaderFieldsAndStrips(out.result, lines, out.province, async (quads) => quads.map(strip));
+  const reread = await rereadHeaderFields(out.result, lines, out.province, async (quads) => quads.map(strip));
   assert.equal(reread.result.hospital_name, '式汉市协和医院');
   assert.equal(reread.hospitalStrips.length, 1);
   assert.equal(reread.hospitalStrips[0]!.text, text);
