@@ -71,7 +71,7 @@ export const CORNER_CONTACT_SETTINGS: CornerContactSettings = {
 
 export type Rgb = [number, number, number];
 
-export const luma = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+export const luma = (c: readonly [number, number, number]): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
 /** Euclidean distance between two RGB colours. */
 export const colourDistance = (a: readonly [number, number, number], b: readonly [number, number, number]): number =>

@@ -19,6 +19,7 @@
  * Geometry over paper and colour probes, so the rules can be tested on drawn scenes.
  */
 import type { Quad8 } from '../ocr/types.js';
+import { luma } from './corner-contact.js';
 import { pointInQuad, quadArea, quadCentre, type Point } from './geometry.js';
 import type { RgbImage } from './types.js';
 
@@ -390,8 +391,7 @@ function medianColour(samples: readonly (readonly [number, number, number])[]): 
  */
 function brightQuartile(samples: readonly (readonly [number, number, number])[]): [number, number, number] | null {
   if (samples.length === 0) return null;
-  const lum = (c: readonly number[]): number => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
-  const sorted = [...samples].sort((x, y) => lum(x) - lum(y));
+  const sorted = [...samples].sort((x, y) => luma(x) - luma(y));
   const c = sorted[Math.floor(0.75 * (sorted.length - 1))]!;
   return [c[0], c[1], c[2]];
 }
@@ -756,21 +756,20 @@ export function pixelTestsOf(image: RgbImage, quads: readonly Quad8[], s: Occlus
     }
   }
   const surfaceRef = medianColour(surfaceSamples);
-  const dist = (c: readonly number[], d: readonly number[]): number => Math.hypot(c[0]! - d[0]!, c[1]! - d[1]!, c[2]! - d[2]!);
   const colour: ColourProbe = (x, y) => patchColour(image, x, y, 1);
   if (!surfaceRef) return { paper: () => null, colour };
-  const paperRefs = papers.map((p) => brightQuartile(p)).filter((c): c is [number, number, number] => c !== null && dist(c, surfaceRef) >= s.minPaperContrast);
+  const paperRefs = papers.map((p) => brightQuartile(p)).filter((c): c is [number, number, number] => c !== null && colourDistance(c, surfaceRef) >= s.minPaperContrast);
   if (paperRefs.length === 0) return { paper: () => null, colour };
-  const nearestPaper = (c: readonly number[]): number => Math.min(...paperRefs.map((p) => dist(c, p)));
+  const nearestPaper = (c: readonly number[]): number => Math.min(...paperRefs.map((p) => colourDistance(c, p)));
   const paper: PaperTest = (x, y) => {
     const c = patchColour(image, x, y, r);
-    return c ? nearestPaper(c) < dist(c, surfaceRef) : null;
+    return c ? nearestPaper(c) < colourDistance(c, surfaceRef) : null;
   };
   // The surface: nearer its reference than any paper's, and close to it (a textured desk varies
   // round its median; a coloured card lies farther off).
   const surface: PaperTest = (x, y) => {
     const c = patchColour(image, x, y, r);
-    return c ? dist(c, surfaceRef) <= nearestPaper(c) && dist(c, surfaceRef) < s.surfaceMatch : null;
+    return c ? colourDistance(c, surfaceRef) <= nearestPaper(c) && colourDistance(c, surfaceRef) < s.surfaceMatch : null;
   };
   return { paper, colour, surface };
 }

@@ -100,10 +100,10 @@ function emptyResult(): MedicalResult {
 
 export { emptyResult };
 
-/** Label wording of `field` on this form: the province's own list first, else the common synonyms. */
 /** Labels of the insured's number that also stand for the social-security number (docs/compat.md). */
 const INSURED_NUMBER_LABELS: ReadonlySet<string> = new Set(['医保编号', '个人编号']);
 
+/** Label wording of `field` on this form: the province's own list first, else the common synonyms. */
 function wording(rng: Rng, form: FormStyle, field: InvoiceField, electronic: boolean): string {
   const own = form.labels[field];
   if (electronic) return LABEL_SYNONYMS[field][0]!;
