@@ -40,6 +40,15 @@ export interface MergedPairOptions {
   /** Least and largest proportions of each part: a card (1.59), a page (1.41), a receipt (up to about 2.3). */
   readonly minPartAspect: number;
   readonly maxPartAspect: number;
+  /** Least proportions of each part when the paper either side of the cut is different stock. */
+  readonly minStockPartAspect: number;
+  /**
+   * Most share of each long side backed for a wedge to be tried as a union (see bareSides): long
+   * sides both next to unbacked are no sheet's own outline.
+   */
+  readonly maxBareLongSideSupport: number;
+  /** Least ratio of such a wedge's short sides to each other (a card beside a page twice its height: 0.45). */
+  readonly minBareSideRatio: number;
 }
 
 export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
@@ -53,16 +62,22 @@ export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
   minCutSupport: 0.35,
   minPartAspect: 1.2,
   maxPartAspect: 2.4,
+  maxBareLongSideSupport: 0.15,
+  minBareSideRatio: 0.3,
+  minStockPartAspect: 1.0,
 };
 
 /**
  * The two documents of a quad that is two sheets side by side or overlapping (see the file's
  * comment), in the quad's pixels; null when the quad is not of those proportions, lies on the
- * frame, has a well-backed long side, or no backed cut leaves two document-shaped parts.
+ * frame, has a well-backed long side, or no backed cut leaves two document-shaped parts (or parts
+ * of two sizes with different paper either side of the cut).
  */
 export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<MergedPairOptions> = {}, cues: PairCues = {}): [Quad8, Quad8] | null {
   const o = { ...DEFAULT_MERGED_PAIR_OPTIONS, ...options };
-  const sides = longSidesOf(q, map, o.minAspect, o.maxAspect, o.minBorderGap, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio);
+  const strict = longSidesOf(q, map, o.minAspect, o.maxAspect, o.minBorderGap, DEFAULT_DIVIDE_OPTIONS.minOppositeRatio);
+  // A wedge is tried only when its long sides are bare, and cut only where the paper either side differs (bareSides).
+  const sides = strict ?? (cues.differentStock ? bareSides(q, map, o) : null);
   // Up to the row rule's least proportion, not including it: from there on the row rule decides.
   if (!sides || sides.long >= o.maxAspect) return null;
   const { k, a0, a1, b1, b0 } = sides;
@@ -77,14 +92,36 @@ export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<Merged
   const ca = lerp(a0, a1, best.t);
   const cb = lerp(b0, b1, best.u);
   const parts: Point[][] = [[a0, ca, cb, b0], [ca, a1, b1, cb]];
-  if (parts.some((part) => aspect(part) < o.minPartAspect || aspect(part) > o.maxPartAspect)) return null;
+  if (parts.some((part) => aspect(part) < o.minStockPartAspect || aspect(part) > o.maxPartAspect)) return null;
   const placed: [Quad8, Quad8] = [placeCorners(parts[0], k), placeCorners(parts[1], k)];
-  if (broken) return placed;
-  if (best.s < o.minFirmCutSupport) return null;
+  const shaped = strict !== null && parts.every((part) => aspect(part) >= o.minPartAspect);
+  if (shaped && broken) return placed;
+  if (shaped && best.s >= o.minFirmCutSupport && unbackedPart(map, [a0, ca, a1], [b0, cb, b1], o.maxPartSideSupport)) return placed;
   // Two sheets side by side whose long sides happen to line up leave the union's long sides
-  // backed along both; the paper either side of a firm cut then tells them apart, when it is
-  // different stock (a white receipt beside a grey card).
-  return unbackedPart(map, [a0, ca, a1], [b0, cb, b1], o.maxPartSideSupport) || cues.differentStock?.(placed) ? placed : null;
+  // backed along both; the paper either side of the cut then tells them apart, when it is
+  // different stock (a white receipt beside a grey card). Two sheets of different sizes leave
+  // their union's height to both parts, the smaller one's part too squat for a document or the
+  // union a wedge: different stock either side of the cut stands in for the part's shape too,
+  // when the long sides are broken or the cut firm, as for parts of a document's shape.
+  if (!broken && best.s < o.minFirmCutSupport) return null;
+  return cues.differentStock?.(placed) ? placed : null;
+}
+
+/**
+ * The long sides of a wedge the tests above refuse, when both are backed on at most
+ * `maxBareLongSideSupport`: two sheets of different heights side by side leave their union's
+ * outline a wedge (its short sides the two sheets' heights, its long sides running from one
+ * sheet's corner to the other's along neither border). A lone sheet's quad keeps its own borders
+ * along its long sides. Still clear of the frame: a card merged with the pale surface running into
+ * the frame makes a quad bare along both long sides too, and a cut at its portrait's edge made
+ * the card two documents (retired seed 20261174 image 87).
+ */
+function bareSides(q: Quad8, map: EdgeMap, o: MergedPairOptions): ReturnType<typeof longSidesOf> {
+  const sides = longSidesOf(q, map, o.minAspect, o.maxAspect, o.minBorderGap, o.minBareSideRatio);
+  if (!sides) return null;
+  const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
+  const { a0, a1, b1, b0 } = sides;
+  return Math.max(cutSupport(map, a0, a1, tol), cutSupport(map, b0, b1, tol)) <= o.maxBareLongSideSupport ? sides : null;
 }
 
 /** What the caller can tell of the image beyond its step edges. */

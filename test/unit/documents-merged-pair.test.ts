@@ -89,3 +89,37 @@ test('the same quad stays one document when the paper either side of the cut is 
   const allAlong: [number, number, number][] = [[20, 20, 220], [160, 20, 220]];
   assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 160]], allAlong), {}, differentStock), null);
 });
+
+// Two sheets of different sizes side by side: the union takes the taller one's height, and the
+// part of the shorter sheet (here a 140 x 140 part at the cut x = 160 of the 200 x 140 union)
+// is squatter than any document. Different paper either side of the cut stands in for its shape.
+test('a union whose broken long sides and backed cut leave a squat part is cut only when the paper either side differs', () => {
+  const map = steps(260, 200, [...ends, [160, 20, 160]], brokenLongSides);
+  assert.equal(divideMergedPair(union, map), null);
+  assert.equal(divideMergedPair(union, map, {}, { differentStock: () => false }), null);
+  const parts = divideMergedPair(union, map, {}, { differentStock: () => true });
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 160) <= 1 && Math.abs(parts[1][0] - 160) <= 1, JSON.stringify(parts));
+  // A part longer than any document (the cut at x = 170: 50 x 140) is refused all the same.
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [170, 20, 160]], brokenLongSides), {}, { differentStock: () => true }), null);
+});
+
+// A page 140 high beside a card 60 high: their union is a wedge (its short sides 140 and 60),
+// whose long sides run along neither sheet and are backed nowhere; the card's side at x = 120
+// is a step edge from the union's top to its bottom.
+const wedge: Quad8 = [20, 20, 220, 60, 220, 120, 20, 160];
+
+test('a wedge whose long sides are bare is cut at a backed cross edge when the paper either side differs', () => {
+  const map = steps(260, 200, [[20, 20, 160], [220, 60, 120], [120, 40, 140]]);
+  assert.equal(divideMergedPair(wedge, map), null);
+  assert.equal(divideMergedPair(wedge, map, {}, { differentStock: () => false }), null);
+  const parts = divideMergedPair(wedge, map, {}, { differentStock: () => true });
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 120) <= 1 && Math.abs(parts[1][0] - 120) <= 1, JSON.stringify(parts));
+  // A long side backed along the page's border (a card merged with the pale surface beside it keeps its own border) is refused.
+  const backedTop = steps(260, 200, [[20, 40, 160], [220, 40, 90], [120, 40, 125]], [[40, 20, 220]]);
+  assert.equal(divideMergedPair([20, 40, 220, 40, 220, 90, 20, 160], backedTop, {}, { differentStock: () => true }), null);
+  // A wedge on the frame: a card merged with the pale surface running into it is bare along its long sides too.
+  const onFrame: Quad8 = [20, 0, 220, 0, 220, 80, 20, 199];
+  assert.equal(divideMergedPair(onFrame, steps(260, 200, [[20, 0, 199], [220, 0, 80], [120, 0, 140]]), {}, { differentStock: () => true }), null);
+});
