@@ -52,6 +52,8 @@ export interface OverlapSplitOptions {
   readonly crossMargin: number;
   /** Most rows, as a share, where print crosses the cut (a title, a table's rule: one page). */
   readonly maxCrossRows: number;
+  /** Least ratio of the line counts along the two directions for the text direction to be judged (see textAcross). */
+  readonly minLineMargin: number;
 }
 
 export const DEFAULT_OVERLAP_SPLIT_OPTIONS: OverlapSplitOptions = {
@@ -74,6 +76,7 @@ export const DEFAULT_OVERLAP_SPLIT_OPTIONS: OverlapSplitOptions = {
   minLinePairs: 5,
   crossMargin: 0.02,
   maxCrossRows: 0.005,
+  minLineMargin: 1.15,
 };
 
 /** The print of a quad on a grid in the quad's own frame: ink[j * cols + i], column i across, row j along. */
@@ -365,6 +368,17 @@ function partsAlongCut(parts: readonly (readonly Point[])[], cutEnds: readonly P
   });
 }
 
+/**
+ * Whether a part, read on its own, has its text lines running the other way than the quad's
+ * were taken to run (`turned`, see textAcross). Each of two overlapping receipts prints its lines
+ * the way their union does; a page whose columns of print, with wide corridors between them,
+ * made the whole read as text running down (a passbook's table) reads the right way in a slice,
+ * and the cut then ran along the blank gap between two of its lines.
+ */
+export function partsReadOtherWay(img: RgbImage, parts: readonly (readonly Point[])[], turned: boolean, o: OverlapSplitOptions = DEFAULT_OVERLAP_SPLIT_OPTIONS): boolean {
+  return parts.some((part) => textAcross(inkGrid(img, part, o), o.minLineMargin) === !turned);
+}
+
 /** A quad cut in two along a found cut, and which of the parts are too squat for one sheet (partsAlongCut). */
 interface TwoParts {
   readonly parts: [Quad8, Quad8];
@@ -377,7 +391,7 @@ function cutInTwo(img: RgbImage, q: Quad8, o: OverlapSplitOptions): TwoParts | n
   const grid = inkGrid(img, p, o);
   // The cut runs across the text lines: a line along them finds print on one side and the blank
   // gap between two lines on the other in any page.
-  const turned = textAcross(grid);
+  const turned = textAcross(grid, o.minLineMargin);
   if (turned === null) return null;
   const cut = findGridCut(turned ? transposed(grid) : grid, o);
   if (!cut) return null;
@@ -386,6 +400,7 @@ function cutInTwo(img: RgbImage, q: Quad8, o: OverlapSplitOptions): TwoParts | n
   const [c0, c1] = turned ? [at(p, 0, cut.top), at(p, 1, cut.bottom)] : [at(p, cut.top, 0), at(p, cut.bottom, 1)];
   const parts = turned ? [[p[0], p[1], c1, c0], [c0, c1, p[2], p[3]]] : [[p[0], c0, c1, p[3]], [c0, p[1], p[2], c1]];
   if (parts.some((part) => aspect(part) > o.maxPartAspect)) return null;
+  if (partsReadOtherWay(img, parts, turned, o)) return null;
   return {
     parts: [pointsToQuad(parts[0]), pointsToQuad(parts[1])],
     squat: [!partsAlongCut([parts[0]], [c0, c1], o), !partsAlongCut([parts[1]], [c0, c1], o)],
@@ -423,11 +438,16 @@ export function splitOverlappedRow(img: RgbImage, q: Quad8, room: number, option
 /**
  * Whether the text lines run across the grid's rows (down the quad): true or false when the count
  * of lines (lineCount) and the blank gaps between them (gapShare) agree, null when they do not (a
- * blurred page, whose lines run into one another; a form whose columns and rules count as much).
+ * blurred page, whose lines run into one another; a form whose columns and rules count as much),
+ * or when the line counts either way are within `margin` of each other: a page of large, widely
+ * spaced print or of columns with wide corridors between them counts about as many columns as
+ * lines, and a direction taken the wrong way cuts it along the blank gap between two lines.
  */
-export function textAcross(g: InkGrid): boolean | null {
+export function textAcross(g: InkGrid, margin = 1): boolean | null {
   const t = transposed(g);
-  const byLines = lineCount(t) > lineCount(g);
+  const [across, along] = [lineCount(t), lineCount(g)];
+  if (Math.max(across, along) < margin * Math.min(across, along)) return null;
+  const byLines = across > along;
   const byGaps = gapShare(t) > gapShare(g);
   return byLines === byGaps ? byLines : null;
 }

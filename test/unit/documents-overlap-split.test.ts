@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeRgb } from '../../src/image/ops.js';
-import { cutRows, rowAlignment, rowRuns, endRuns, splitOverlapped, splitOverlappedRow } from '../../src/image/overlap-split.js';
+import { DEFAULT_OVERLAP_SPLIT_OPTIONS, cutRows, partsReadOtherWay, rowAlignment, rowRuns, endRuns, splitOverlapped, splitOverlappedRow, textAcross } from '../../src/image/overlap-split.js';
 import type { RgbImage } from '../../src/image/types.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 
@@ -117,4 +117,29 @@ test('surface above a shorter sheet, solid across the cut from the quad\'s end, 
 test('endRuns marks only the runs at either end', () => {
   assert.deepEqual(endRuns([true, true, false, true, false, true]), [true, true, false, false, false, true]);
   assert.deepEqual(endRuns([false, true, false]), [false, false, false]);
+});
+
+/** A grid of text lines every `lineStep` rows (one row high) made of runs of 3 cells, 2 blank. */
+function textGrid(rows: number, cols: number, lineStep: number): { ink: Uint8Array; cols: number; rows: number } {
+  const ink = new Uint8Array(rows * cols);
+  for (let j = 0; j < rows; j += lineStep) for (let i = 0; i < cols; i++) ink[j * cols + i] = i % 5 < 3 ? 1 : 0;
+  return { ink, cols, rows };
+}
+
+test('textAcross: as many columns of print as lines leaves the direction unjudged', () => {
+  // 7 lines across 7 runs of print: the gaps still say along, the counts say nothing.
+  const close = textGrid(20, 35, 3);
+  assert.equal(textAcross(close, 1), false);
+  assert.equal(textAcross(close, DEFAULT_OVERLAP_SPLIT_OPTIONS.minLineMargin), null);
+  // 14 lines across 7 runs: clearly along.
+  assert.equal(textAcross(textGrid(40, 35, 3), DEFAULT_OVERLAP_SPLIT_OPTIONS.minLineMargin), false);
+});
+
+test('a part whose lines run the other way than the quad was taken to read vetoes the cut', () => {
+  // Lines running across the image (along the grid's rows): true when the quad was taken as turned.
+  const img = makeRgb(400, 300, [235, 235, 235]);
+  for (let y = 30; y < 270; y += 14) for (let x = 30; x < 370; x += 25) bar(img, x, y, x + 15, y + 5);
+  const part = [{ x: 10, y: 10 }, { x: 389, y: 10 }, { x: 389, y: 289 }, { x: 10, y: 289 }];
+  assert.equal(partsReadOtherWay(img, [part], true), true);
+  assert.equal(partsReadOtherWay(img, [part], false), false);
 });
