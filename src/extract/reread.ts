@@ -365,6 +365,123 @@ export function offRegisterGenderStrips(lines: readonly OcrLine[]): Quad8[] {
   return [...genderStrips(lines, -OFF_REGISTER_SHIFT), ...genderStrips(lines, OFF_REGISTER_SHIFT)];
 }
 
+/**
+ * Lines whose slope and height stand for the printed rows around a label: at least this many
+ * characters, and at least as many line heights long. The detector's box of a short label (性别：)
+ * is taller than the print and tilted by whatever ink is beside it (a dot-matrix value half a line
+ * off, a form rule), so a strip built from it climbs into the row above or below within a few
+ * heights; long lines' boxes follow the page's rows.
+ */
+const ROW_LINE_MIN = 6;
+
+/** How many long lines nearest the label give the row's slope and height (their medians). */
+const ROW_LINES_NEAR = 5;
+
+/**
+ * Strip length past the label, in row heights, for the page-aligned gender strips: the value is
+ * one character right after the label (longer strips reach the next cell's value on a tilted photo).
+ */
+const ROW_GENDER_STRIP = 2;
+
+/**
+ * Shifts across the row, in row heights, of the page-aligned gender strips: on the label's row,
+ * then a quarter and a half line up and down (the misfeed moves dot-matrix values by up to half a
+ * line; a quarter-line shift keeps a value that sits between two strips whole in one of them).
+ */
+const ROW_GENDER_SHIFTS = [0, -0.25, -0.5, 0.25, 0.5] as const;
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * The page's row direction (unit vector along the text) and row height near a line, from the
+ * long lines nearest it; null when the page has none.
+ */
+function rowFrameNear(line: OcrLine, lines: readonly OcrLine[]): { ux: number; uy: number; h: number } | null {
+  const geometry = (l: OcrLine) => {
+    const [x0, y0, x1, y1, x2, y2, x3, y3] = l.quad;
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    const h = Math.hypot(x3 - x0, y3 - y0);
+    return { len, h, ux: len > 0 ? (x1 - x0) / len : 0, uy: len > 0 ? (y1 - y0) / len : 0, cx: (x0 + x1 + x2 + x3) / 4, cy: (y0 + y1 + y2 + y3) / 4 };
+  };
+  const at = geometry(line);
+  const near = lines
+    .filter((l) => l !== line && [...compact(l.text)].length >= ROW_LINE_MIN)
+    .map(geometry)
+    .filter((g) => g.h > 0 && g.len >= ROW_LINE_MIN * g.h)
+    .sort((a, b) => Math.hypot(a.cx - at.cx, a.cy - at.cy) - Math.hypot(b.cx - at.cx, b.cy - at.cy))
+    .slice(0, ROW_LINES_NEAR);
+  if (near.length === 0) return null;
+  const ux = median(near.map((g) => g.ux));
+  const uy = median(near.map((g) => g.uy));
+  const n = Math.hypot(ux, uy);
+  return n > 0 ? { ux: ux / n, uy: uy / n, h: median(near.map((g) => g.h)) } : null;
+}
+
+/**
+ * Gender strips laid along the page's rows rather than the label's own box (see ROW_LINE_MIN):
+ * from the middle of the label's left edge, at the slope and height of the long lines nearest it,
+ * for the label and two row heights more, on the label's row and shifted a quarter and a half row
+ * up and down (ROW_GENDER_SHIFTS). `value` strips start instead where the label's last Chinese
+ * character ends (the engine's character positions), so they hold the value without the label:
+ * a dot-matrix 女 printed over the label's colon is merged into 别 when read with the label (性别
+ * alone), and read once the label is out of the crop. At most two labels, like genderStrips.
+ */
+export function rowAlignedGenderStrips(lines: readonly OcrLine[]): { labelled: Quad8[]; value: Quad8[] } {
+  const labelled: Quad8[] = [];
+  const value: Quad8[] = [];
+  const labels = lines.filter((l) => {
+    const text = compact(l.text);
+    return GENDER_LABEL.test(text) && [...text].length <= 8;
+  });
+  for (const line of labels.slice(0, 2)) {
+    const frame = rowFrameNear(line, lines);
+    if (!frame) continue;
+    const { ux, uy, h } = frame;
+    const [nx, ny] = [-uy, ux];
+    const [x0, y0, x1, y1, , , x3, y3] = line.quad;
+    const labelLength = Math.hypot(x1 - x0, y1 - y0);
+    const [mx, my] = [(x0 + x3) / 2, (y0 + y3) / 2];
+    const pad = 0.3 * h;
+    const H = h + 2 * pad;
+    const strip = (from: number, length: number, shift: number): Quad8 => {
+      const across = shift * h - h / 2 - pad;
+      const ax = mx + ux * from + nx * across;
+      const ay = my + uy * from + ny * across;
+      return [ax, ay, ax + ux * length, ay + uy * length, ax + ux * length + nx * H, ay + uy * length + ny * H, ax + nx * H, ay + ny * H].map((v) => Math.round(v)) as Quad8;
+    };
+    const end = labelLength + ROW_GENDER_STRIP * h;
+    const lastHan = line.chars.map((c) => /[\u4e00-\u9fff]/u.test(c.char)).lastIndexOf(true);
+    const valueFrom = lastHan >= 0 ? endOfChar(line, lastHan) * labelLength : null;
+    for (const shift of ROW_GENDER_SHIFTS) {
+      labelled.push(strip(0, end, shift));
+      if (valueFrom !== null && end - valueFrom > h) value.push(strip(valueFrom, end - valueFrom, shift));
+    }
+  }
+  return { labelled, value };
+}
+
+/** The gender of a value-only strip: exactly 男 or 女 (no label read, so no look-alike counts). */
+export function genderFromValueStrip(text: string): 0 | 1 | 2 {
+  const t = compact(text).replace(/^[:：]/u, '');
+  return t === '男' ? 1 : t === '女' ? 2 : 0;
+}
+
+/**
+ * The gender from the row-aligned strips (rowAlignedGenderStrips) when every other look read
+ * none: one recogniser call, and every strip that reads a gender must agree; 0 otherwise.
+ */
+export async function genderFromRowAlignedStrips(lines: readonly OcrLine[], recognize: (quads: Quad8[]) => Promise<readonly OcrLine[]>): Promise<0 | 1 | 2> {
+  const { labelled, value } = rowAlignedGenderStrips(lines);
+  if (labelled.length + value.length === 0) return 0;
+  const read = await recognize([...labelled, ...value]);
+  const found = new Set<1 | 2>();
+  read.forEach((l, i) => {
+    const g = i < labelled.length ? genderFromStrip(l.text) : genderFromValueStrip(l.text);
+    if (g !== 0) found.add(g);
+  });
+  return soleGender(found);
+}
+
 /** The gender every reading agrees on; 0 when none or they disagree. */
 function soleGender(found: ReadonlySet<1 | 2>): 0 | 1 | 2 {
   return found.size === 1 ? [...found][0]! : 0;
@@ -757,6 +874,12 @@ export async function rereadHeaderFields(
   if (out.patient_gender === 0) {
     const fromFaint = genderFromFaintCell(faint) || genderFromFaintLoneCell([...lines, ...faint], faint);
     if (fromFaint !== 0) out = { ...out, patient_gender: fromFaint };
+  }
+  // Still none with a label read: strips along the page's rows (rowAlignedGenderStrips), in a
+  // call of their own so that no other field's strips are read differently.
+  if (out.patient_gender === 0 && genderQuads.length > 0) {
+    const fromRows = await genderFromRowAlignedStrips([...lines, ...faint], recognize);
+    if (fromRows !== 0) out = { ...out, patient_gender: fromRows };
   }
   return { result: out, hospitalStrips: read.slice(0, hospitalStrips.length) };
 }

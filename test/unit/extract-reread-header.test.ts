@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { charsOfValue, extendsCutName, nameFromSurnameAlternatives, nameMayBeCut, dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, offRegisterGenderStrips, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
+import { charsOfValue, extendsCutName, nameFromSurnameAlternatives, nameMayBeCut, dropLeadingLabel, genderFromAlternatives, nameAfterClippedLabel, takesClippedName, genderFromMisreadLabel, nameIsDoubtful, replacesDoubtfulName, genderFromStrip, genderStrips, offRegisterGenderStrips, rowAlignedGenderStrips, genderFromRowAlignedStrips, genderFromValueStrip, patientNameFromStrip, patientNameStrips, rereadHeaderFields } from '../../src/extract/reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -103,6 +103,61 @@ test('gender re-read: a value printed off its label line is read from the strips
   assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：', '性别：男'))).result.patient_gender, 1, 'else half a line down');
   assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：男', '性别：女', ''))).result.patient_gender, 1, 'the strip on the line comes first');
   assert.equal((await rereadHeaderFields(out.result, page, out.province, readAs('性别：', '门诊号：MZ', '专科医院'))).result.patient_gender, 0, 'no gender anywhere');
+});
+
+/** A 性别 label whose detector box is taller than the print and tilted (up to the right) by ink beside it. */
+function tiltedGenderLabel(): OcrLine {
+  // 80 px long, rising 10 px, 40 px tall; the row's print is level and 24 px tall.
+  const quad: Quad8 = [600, 698, 680, 688, 680, 728, 600, 738];
+  return { text: '性别', score: 0.99, quad, chars: [{ char: '性', score: 0.99, x: 0.25 }, { char: '别', score: 0.99, x: 0.6 }] };
+}
+
+test('gender re-read: row-aligned strips take the slope and height of the long lines near the label, not its own box', () => {
+  const label = tiltedGenderLabel();
+  const rows = [line('交易流水号：136001074258', 100, 650), line('医疗机构类型：中医医院', 600, 760), line('个人账户支付：186.20', 100, 760)];
+  const { labelled, value } = rowAlignedGenderStrips([label, ...rows]);
+  assert.equal(labelled.length, 5, 'on the row, a quarter and a half row up and down');
+  const [onRow] = labelled;
+  assert.ok(onRow);
+  assert.equal(onRow[1], onRow[3], `level like the rows, not rising like the label's box: ${onRow}`);
+  // The label's left edge's middle is y 718; the row height 24 plus 0.3 of it each side is the strip's height.
+  assert.ok(Math.abs(onRow[7] - onRow[1] - 1.6 * 24) <= 1, `the rows' height: ${onRow[7] - onRow[1]}`);
+  assert.ok(Math.abs((onRow[1] + onRow[7]) / 2 - 718) <= 1, 'centred on the label');
+  assert.ok(Math.abs(onRow[2] - (680 + 2 * 24)) <= 2, `the label and two row heights: ${onRow[2]}`);
+  assert.ok(Math.abs(labelled[2]![1] - (onRow[1] - 12)) <= 1, 'the third half a row up');
+  assert.equal(value.length, 5);
+  // 别 is the last of two characters at 0.25 and 0.6: it ends at 0.6 + 0.35 / 2 of the 80 px box.
+  assert.ok(Math.abs(value[0]![0] - (600 + 0.775 * 80)) <= 1, `value strips start where 别 ends: ${value[0]![0]}`);
+  assert.deepEqual(rowAlignedGenderStrips([label]), { labelled: [], value: [] }, 'no long line, no strip');
+});
+
+test('gender re-read: the row-aligned strips give the gender every reading agrees on, a value strip only as 男 or 女', async () => {
+  const label = tiltedGenderLabel();
+  const page = [label, line('交易流水号：136001074258', 100, 650), line('医疗机构类型：中医医院', 600, 760)];
+  const readAs = (labelled: string[], value: string[]) => async (quads: Quad8[]): Promise<OcrLine[]> =>
+    quads.map((q, i) => ({ text: (i < 5 ? labelled[i] : value[i - 5]) ?? '', score: 1, quad: q, chars: [] }));
+  assert.equal(await genderFromRowAlignedStrips(page, readAs(['性别', '性别', '性别：女'], [])), 2);
+  assert.equal(await genderFromRowAlignedStrips(page, readAs(['性别', '性别'], ['', '女', '女'])), 2, 'the value read without its label');
+  assert.equal(await genderFromRowAlignedStrips(page, readAs(['性别：男'], ['', '女'])), 0, 'readings that disagree');
+  assert.equal(await genderFromRowAlignedStrips(page, readAs(['性别'], ['安', '激'])), 0, 'no look-alike without the label');
+  assert.equal(genderFromValueStrip('：男'), 1);
+  assert.equal(genderFromValueStrip('机构类'), 0);
+});
+
+test('gender re-read: the row-aligned strips are the last look, in a call of their own', async () => {
+  const page = [...hubeiInpatientPage('交款人：王小明', '性别：'), line('医疗机构类型：中医医院', 400, 130)];
+  const out = extractInvoice({ lines: page, width: 1000, height: 500, variant: 'hubei' });
+  assert.ok(out.ok);
+  if (!out.ok) return;
+  const calls: number[] = [];
+  const recognize = async (quads: Quad8[]): Promise<OcrLine[]> => {
+    calls.push(quads.length);
+    // The first call (label strips on and off the label's line) reads no value; the second is the rows'.
+    return quads.map((q, i) => ({ text: calls.length === 1 ? '性别：' : i >= 5 ? '女' : '性别', score: 1, quad: q, chars: [] }));
+  };
+  const reread = await rereadHeaderFields(out.result, page, out.province, recognize);
+  assert.equal(reread.result.patient_gender, 2);
+  assert.equal(calls.length, 2, 'a second call, for the row-aligned strips only');
 });
 
 test('gender re-read: a short line of 性 and one misread character (性另, 性剔‘) is a gender label too', () => {
