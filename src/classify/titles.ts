@@ -6,6 +6,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import type { Taxonomy } from './taxonomy.js';
 import { allowedEdits, findWording, normalise } from './wording.js';
+import { median } from '../util/stats.js';
 
 export interface TitleCandidate {
   readonly text: string;
@@ -25,12 +26,6 @@ export function lineHeight(q: Quad8): number {
   const left = Math.hypot(q[6] - q[0], q[7] - q[1]);
   const right = Math.hypot(q[4] - q[2], q[5] - q[3]);
   return (left + right) / 2;
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 /** All title wordings of the taxonomy, normalised, longest first. */

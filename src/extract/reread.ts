@@ -13,6 +13,7 @@ import { boxOfQuad, centreY, height } from './layout.js';
 import { compact } from './parse/normalize.js';
 import { withSurePageCharacter } from './sure-page-chars.js';
 import { extractTables, type HeaderField } from './tables.js';
+import { median } from '../util/stats.js';
 
 /**
  * The value strip is this many label heights long: a gap and a name of up to 16 characters
@@ -389,8 +390,6 @@ const ROW_GENDER_STRIP = 2;
  * line; a quarter-line shift keeps a value that sits between two strips whole in one of them).
  */
 const ROW_GENDER_SHIFTS = [0, -0.25, -0.5, 0.25, 0.5] as const;
-
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * The page's row direction (unit vector along the text) and row height near a line, from the

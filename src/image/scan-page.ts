@@ -15,6 +15,7 @@
  */
 import type { RgbImage } from './types.js';
 import { colourDistance } from './corner-contact.js';
+import { median } from '../util/stats.js';
 
 export interface ScanPageSettings {
   /** Samples along a side that are pooled (median) into one brightness profile. */
@@ -165,7 +166,6 @@ export function fitLine(points: { t: number; e: number }[], maxResidual: number)
     }
   }
   if (slopes.length === 0) return null;
-  const median = (v: number[]): number => v.sort((x, y) => x - y)[v.length >> 1];
   const b = median(slopes);
   const first = { a: median(points.map(({ t, e }) => e - b * t)), b };
   const kept = points.filter(({ t, e }) => Math.abs(first.a + first.b * t - e) <= maxResidual);
