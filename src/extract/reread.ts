@@ -23,6 +23,20 @@ import { median } from '../util/stats.js';
 const STRIP_LENGTH = 20;
 
 /**
+ * The quad of a strip from its corner (ax, ay): `length` along the unit direction (dx, dy) and
+ * `height` across it along the unit normal (nx, ny), rounded to pixels. Every re-read strip of
+ * this file is laid out this way, from different anchors.
+ */
+function stripQuad(ax: number, ay: number, dx: number, dy: number, nx: number, ny: number, length: number, height: number): Quad8 {
+  return [
+    ax, ay,
+    ax + dx * length, ay + dy * length,
+    ax + dx * length + nx * height, ay + dy * length + ny * height,
+    ax + nx * height, ay + ny * height,
+  ].map((v) => Math.round(v)) as Quad8;
+}
+
+/**
  * Whether a read hospital name needs the second look: absent, not a hospital's name, or only a
  * generic word (人民医院, 第一人民医院: the place before it lay under the seal).
  */
@@ -86,12 +100,7 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
     const ax = sx - nx * pad;
     const ay = sy - ny * pad;
     const H = h + 2 * pad;
-    out.push([
-      ax, ay,
-      ax + dx * L, ay + dy * L,
-      ax + dx * L + nx * H, ay + dy * L + ny * H,
-      ax + nx * H, ay + ny * H,
-    ].map((v) => Math.round(v)) as Quad8);
+    out.push(stripQuad(ax, ay, dx, dy, nx, ny, L, H));
   }
   return out.slice(0, 2);
 }
@@ -152,12 +161,7 @@ export function payeeRowStrips(lines: readonly OcrLine[], rowMates: readonly str
   const ay = y0 + dy * margin - ny * pad;
   const L = end - margin;
   const H = h + 2 * pad;
-  return [[
-    ax, ay,
-    ax + dx * L, ay + dy * L,
-    ax + dx * L + nx * H, ay + dy * L + ny * H,
-    ax + nx * H, ay + ny * H,
-  ].map((v) => Math.round(v)) as Quad8];
+  return [stripQuad(ax, ay, dx, dy, nx, ny, L, H)];
 }
 
 /** A text without the hospital label (whole, or missing its first character) that starts it. */
@@ -315,7 +319,7 @@ function stripAlong(line: OcrLine, from: number, lengthInHeights: number, shiftI
   const ay = y0 + uy * from + ny * across;
   const L = lengthInHeights * h;
   const H = h + 2 * pad;
-  return [ax, ay, ax + dx * L, ay + dy * L, ax + dx * L + nx * H, ay + dy * L + ny * H, ax + nx * H, ay + ny * H].map((v) => Math.round(v)) as Quad8;
+  return stripQuad(ax, ay, dx, dy, nx, ny, L, H);
 }
 
 /** Where character `index` of a line ends, as a fraction of the line (engine positions). */
@@ -446,7 +450,7 @@ export function rowAlignedGenderStrips(lines: readonly OcrLine[]): { labelled: Q
       const across = shift * h - h / 2 - pad;
       const ax = mx + ux * from + nx * across;
       const ay = my + uy * from + ny * across;
-      return [ax, ay, ax + ux * length, ay + uy * length, ax + ux * length + nx * H, ay + uy * length + ny * H, ax + nx * H, ay + ny * H].map((v) => Math.round(v)) as Quad8;
+      return stripQuad(ax, ay, ux, uy, nx, ny, length, H);
     };
     const end = labelLength + ROW_GENDER_STRIP * h;
     const lastHan = line.chars.map((c) => /[\u4e00-\u9fff]/u.test(c.char)).lastIndexOf(true);
