@@ -23,6 +23,13 @@ import { median } from '../util/stats.js';
 const STRIP_LENGTH = 20;
 
 /**
+ * How far every re-read strip reaches past its line's height on each side, in line heights:
+ * dot-matrix values printed off the form's line and strokes cut by the detector's tight box stay
+ * inside the crop.
+ */
+const STRIP_PAD = 0.3;
+
+/**
  * The quad of a strip from its corner (ax, ay): `length` along the unit direction (dx, dy) and
  * `height` across it along the unit normal (nx, ny), rounded to pixels. Every re-read strip of
  * this file is laid out this way, from different anchors.
@@ -96,7 +103,7 @@ export function hospitalValueStrips(lines: readonly OcrLine[]): Quad8[] {
     const nx = (x3 - x0) / h;
     const ny = (y3 - y0) / h;
     const L = STRIP_LENGTH * h;
-    const pad = 0.3 * h;
+    const pad = STRIP_PAD * h;
     const ax = sx - nx * pad;
     const ay = sy - ny * pad;
     const H = h + 2 * pad;
@@ -156,7 +163,7 @@ export function payeeRowStrips(lines: readonly OcrLine[], rowMates: readonly str
   for (const l of lines) for (let k = 0; k < 8; k += 2) margin = Math.min(margin, (l.quad[k]! - x0) * dx + (l.quad[k + 1]! - y0) * dy);
   const end = -0.5 * h;
   if (end - margin < 4 * h) return [];
-  const pad = 0.3 * h;
+  const pad = STRIP_PAD * h;
   const ax = x0 + dx * margin - nx * pad;
   const ay = y0 + dy * margin - ny * pad;
   const L = end - margin;
@@ -313,7 +320,7 @@ function stripAlong(line: OcrLine, from: number, lengthInHeights: number, shiftI
   if (len === 0 || h === 0) return null;
   const [dx, dy] = [ux / len, uy / len];
   const [nx, ny] = [(x3 - x0) / h, (y3 - y0) / h];
-  const pad = 0.3 * h;
+  const pad = STRIP_PAD * h;
   const across = shiftInHeights * h - pad;
   const ax = x0 + ux * from + nx * across;
   const ay = y0 + uy * from + ny * across;
@@ -444,7 +451,7 @@ export function rowAlignedGenderStrips(lines: readonly OcrLine[]): { labelled: Q
     const [x0, y0, x1, y1, , , x3, y3] = line.quad;
     const labelLength = Math.hypot(x1 - x0, y1 - y0);
     const [mx, my] = [(x0 + x3) / 2, (y0 + y3) / 2];
-    const pad = 0.3 * h;
+    const pad = STRIP_PAD * h;
     const H = h + 2 * pad;
     const strip = (from: number, length: number, shift: number): Quad8 => {
       const across = shift * h - h / 2 - pad;
