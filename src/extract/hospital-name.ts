@@ -26,6 +26,8 @@ export interface HospitalNameTables {
   readonly ordinalLookalikes: ReadonlyMap<string, readonly string[]>;
   /** Character of a place or generic word -> characters OCR reads for it (膏 for 骨, 回 for 口). */
   readonly glyphLookalikes: ReadonlyMap<string, readonly string[]>;
+  /** Labels whose value is a kind of institution (医疗机构类型): their tails before a kind are no place. */
+  readonly kindLabels: readonly string[];
 }
 
 function isStringList(v: unknown): v is string[] {
@@ -63,6 +65,9 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
   // Optional: a table without it only loses the repair of a blurred place or word character.
   const glyphs = characterTable(root, 'glyphLookalikes', source, true);
   const lookalikes = characterTable(root, 'adminLookalikes', source, false);
+  // Optional: a table without it only loses telling a kind label's tail before its value from a place.
+  const kindLabels = root.kindLabels ?? [];
+  if (!Array.isArray(kindLabels) || (kindLabels.length > 0 && !isStringList(kindLabels))) throw new Error(`${source}: "kindLabels" must be a list of labels`);
   // Longer suffixes first so that 卫生服务中心 is preferred to a shorter one ending inside it.
   const alternatives = [...suffixes].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
   return {
@@ -74,6 +79,7 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
     rowMates,
     ordinalLookalikes: ordinals,
     glyphLookalikes: glyphs,
+    kindLabels,
   };
 }
 
@@ -92,13 +98,24 @@ export function hospitalNameTables(): HospitalNameTables {
 /**
  * A kind of institution or a generic word after one stray character (型社区卫生服务中心: the tail of
  * a 医疗机构类型 label and its value; 市口腔医院: the place lost under the seal but its 市): no
- * issuer, since a place name before such a word has two characters or more.
+ * issuer, since a place name before such a word has two characters or more. A kind after a longer
+ * tail of a label whose value is a kind (构类型中医医院: the picture's edge cut 医疗机 off, so the
+ * label was not read and its value looked unlabelled) is that label's value too: the tail is the
+ * label's, not a place.
  */
 export function isKindWithStray(name: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   const chars = [...name];
   if (chars.length <= 1) return false;
   const rest = chars.slice(1).join('');
-  return t.kinds.has(rest) || t.nameWords.includes(rest);
+  if (t.kinds.has(rest) || t.nameWords.includes(rest)) return true;
+  return t.kindLabels.some((label) => {
+    const labelChars = [...label];
+    // Tails of two characters up to the whole label (one character is the stray case above).
+    for (let n = 2; n <= labelChars.length && n < chars.length; n++) {
+      if (chars.slice(0, n).join('') === labelChars.slice(-n).join('') && t.kinds.has(chars.slice(n).join(''))) return true;
+    }
+    return false;
+  });
 }
 
 /**

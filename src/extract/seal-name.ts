@@ -400,9 +400,13 @@ export function doubtfulPositions(name: string, lines: readonly OcrLine[], minSc
  * for it, when exactly one alternative makes a generic word of four characters or more appear over
  * that place (沈阳市儿董医院 with 董 doubted, 童 among its alternatives: 儿童医院; the word repair
  * alone cannot tell 儿童医院 from 儿科医院, one character away from both). Characters inside a
- * word read exactly are never touched. The name as read otherwise.
+ * word read exactly are never touched. When no alternative makes a word appear by itself, one that
+ * leaves a word one misread character away, which the word repair then gives back, counts the same
+ * (南宁区科心学… with 区 doubted, 医 among its alternatives: 医科心学 is one character from 医科大学,
+ * while 区科心学 is two, beyond the word repair's reach): the recogniser's own second guess takes the
+ * first step, and the other characters of that word only. The name as read otherwise.
  */
-export function repairWithAlternatives(name: string, lines: readonly OcrLine[], t: HospitalNameTables = hospitalNameTables()): string {
+export function repairWithAlternatives(name: string, lines: readonly OcrLine[], t: HospitalNameTables = hospitalNameTables(), places: readonly string[] = []): string {
   const found = lineOfName(name, lines);
   if (!found) return name;
   const chars = [...name];
@@ -423,8 +427,36 @@ export function repairWithAlternatives(name: string, lines: readonly OcrLine[], 
       .map((a) => [...[...out].slice(0, k), a, ...[...out].slice(k + 1)].join(''))
       .filter((candidate) => wordOver(candidate, k));
     if (fits.length === 1) out = fits[0]!;
+    else if (fits.length === 0) {
+      const near = c.alternatives
+        .map((a) => a.char)
+        .filter((a) => /[\u4e00-\u9fff]/u.test(a))
+        .map((a) => wordRepairedAround([...[...out].slice(0, k), a, ...[...out].slice(k + 1)], k, words, t, places))
+        .filter((r): r is string => r !== null);
+      if (near.length === 1) out = near[0]!;
+    }
   }
   return out;
+}
+
+/**
+ * The name (as characters, one changed at `k` by an alternative) after the word repair, when that
+ * repair changed characters of one generic word of four characters or more over `k` and nothing
+ * else; null otherwise (no word there, a word elsewhere repaired, a character lost or added).
+ */
+function wordRepairedAround(candidate: readonly string[], k: number, words: readonly string[], t: HospitalNameTables, places: readonly string[]): string | null {
+  const repaired = [...repairNameWords(candidate.join(''), t, places)];
+  if (repaired.length !== candidate.length) return null;
+  const changed = repaired.map((c, i) => (c !== candidate[i] ? i : -1)).filter((i) => i >= 0);
+  if (changed.length === 0 || repaired[k] !== candidate[k]) return null;
+  for (const w of words) {
+    const len = [...w].length;
+    for (let at = Math.max(0, k - len + 1); at <= k && at + len <= repaired.length; at++) {
+      if (repaired.slice(at, at + len).join('') !== w) continue;
+      if (changed.every((i) => i >= at && i < at + len)) return repaired.join('');
+    }
+  }
+  return null;
 }
 
 /**
@@ -597,7 +629,7 @@ export async function sealCheckedHospital(
   repairPlace: (piece: string) => string = (piece) => piece,
 ): Promise<string> {
   // A doubtful character whose alternative completes a generic word needs no seal either.
-  const read0 = repairWithAlternatives(withoutDoubtfulTail(printed, page.lines), page.lines);
+  const read0 = repairWithAlternatives(withoutDoubtfulTail(printed, page.lines), page.lines, hospitalNameTables(), places);
   const doubtful = doubtfulPositions(read0, page.lines);
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
   const placed = repairDoubtfulPlace(read0, doubtful, provincePlaces);

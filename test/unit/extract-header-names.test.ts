@@ -34,6 +34,7 @@ test('the hospital-name table refuses malformed data', () => {
   assert.throws(() => parseHospitalNameTables('{"suffixes": [], "kinds": [], "sealWords": [], "adminLookalikes": {}, "nameWords": []}'), /suffixes/);
   assert.throws(() => parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {"省": "州"}, "nameWords": []}'), /adminLookalikes/);
   assert.throws(() => parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {}}'), /nameWords/);
+  assert.throws(() => parseHospitalNameTables('{"suffixes": ["医院"], "kinds": [], "sealWords": [], "adminLookalikes": {}, "nameWords": [], "kindLabels": "机构类型"}'), /kindLabels/);
   const t = parseHospitalNameTables('{"suffixes": ["医院", "卫生服务中心"], "kinds": ["医院"], "sealWords": [], "adminLookalikes": {}, "nameWords": []}');
   assert.equal(t.pattern.exec('某区卫生服务中心')?.[0], '某区卫生服务中心');
 });

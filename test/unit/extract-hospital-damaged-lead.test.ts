@@ -33,6 +33,9 @@ test("a city's 市 read as a look-alike before a word of the name is given back"
   assert.equal(restorePlacePrefix('南昌带儿童医院', 'jiangxi', t), '南昌市儿童医院');
   assert.equal(restorePlacePrefix('重庆带第一人民医院', 'chongqing', t), '重庆市第一人民医院', 'a municipality likewise');
   assert.equal(restorePlacePrefix('南昌带儿童医院', 'henan', t), '南昌带儿童医院', "only the invoice's own province's cities");
+  // 希 is 布 under one more stroke: the seal's ink over 市's dot.
+  assert.equal(restorePlacePrefix('郑州希第一人民医院', 'henan', t), '郑州市第一人民医院');
+  assert.equal(restorePlacePrefix('郑州希望医院', 'henan', t), '郑州希望医院', 'no word of a name right after it');
 });
 
 test('the payee label remnant (章) read before the place is dropped', () => {

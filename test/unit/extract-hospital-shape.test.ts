@@ -48,6 +48,20 @@ test('a one-character stray before a bare kind is no name', () => {
   assert.equal(hospitalFromStrip('型社区卫生服务中心住院时间：202'), '');
 });
 
+test('a kind after a longer tail of a kind label (the edge cut the label) is no name', () => {
+  // 医疗机构类型：中医医院 with 医疗机 cut off by the picture's edge.
+  assert.ok(isKindWithStray('构类型中医医院'));
+  assert.ok(isKindWithStray('机构类型综合医院'));
+  assert.ok(isKindWithStray('院类型专科医院'), 'the tail of 医院类型');
+  assert.equal(hospitalIn('构类型中医医院'), '');
+  assert.ok(!looksLikeHospital('类型妇幼保健院'));
+  // A place before the kind, or characters that end no kind label, are a name.
+  assert.ok(!isKindWithStray('温州中医医院'));
+  assert.ok(!isKindWithStray('机构中医医院'), '机构 ends no kind label');
+  assert.ok(!isKindWithStray('构类型北京中医医院'), 'a name after the tail is no bare kind');
+  assert.equal(hospitalIn('温州中医医院'), '温州中医医院');
+});
+
 test('a mark read inside a generic word is repaired; digits and Latin letters are not', () => {
   assert.equal(repairNameWords('黑龙江省医、大学附属第一医院'), '黑龙江省医科大学附属第一医院');
   assert.equal(repairNameWords('沈阳市美三医院'), '沈阳市第三医院');

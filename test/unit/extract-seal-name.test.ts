@@ -278,6 +278,22 @@ test('a doubtful character takes the one alternative that completes a generic wo
   assert.equal(repairWithAlternatives('沈阳市儿董医院', [scored('沈阳市儿董医院')]), '沈阳市儿董医院');
 });
 
+test('an alternative that leaves a generic word one misread away takes the word repair with it', () => {
+  const offering = (text: string, at: number, alternatives: string[]): OcrLine => {
+    const line = scored(text, { [at]: 0.42 });
+    return { ...line, chars: line.chars.map((c, i) => (i === at ? { ...c, alternatives: alternatives.map((char) => ({ char, score: 0.2 })) } : c)) };
+  };
+  // 区科心学 is two characters from 医科大学; with 区's alternative 医, one, which the word repair gives back.
+  assert.equal(repairWithAlternatives('南宁区科心学附属第二医院', [offering('南宁区科心学附属第二医院', 2, ['医', '匠'])]), '南宁医科大学附属第二医院');
+  // Without the alternative the name stays as read.
+  assert.equal(repairWithAlternatives('南宁区科心学附属第二医院', [offering('南宁区科心学附属第二医院', 2, ['匠', '国'])]), '南宁区科心学附属第二医院');
+  // A sure character is never replaced, whatever its alternatives.
+  const sure = offering('南宁区科心学附属第二医院', 2, ['医']);
+  assert.equal(repairWithAlternatives('南宁区科心学附属第二医院', [{ ...sure, chars: sure.chars.map((c) => ({ ...c, score: 0.95 })) }]), '南宁区科心学附属第二医院');
+  // The word repair must change that word only: 医 offered in a name whose only near word lies elsewhere.
+  assert.equal(repairWithAlternatives('南宁区心人民医院', [offering('南宁区心人民医院', 2, ['医'])]), '南宁区心人民医院');
+});
+
 test('a name starting at no place takes the province\'s place the recogniser offered an alternative for', () => {
   const offering = (text: string, at: number, alternatives: string[]): OcrLine => {
     const line = scored(text, { [at]: 0.7 });
