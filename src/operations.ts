@@ -161,6 +161,9 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     let page = firstPage;
     let upright = uprightLines(page, image.width, image.height);
     let first = extractInvoice({ ...upright, variant: options.variant, qrPayloads });
+    // Every reading refused, in the order read: the last resort looks at them again (below).
+    const refused: { page: OcrResult; upright: typeof upright; image: RgbImage }[] = [];
+    if (!first.ok) refused.push({ page, upright, image: paled });
     // No invoice read: on an out-of-focus photo the line classifier's 0/180 vote can go wrong, and
     // the page read upside down is garbage. The page is read once more turned the other way; only
     // an invoice found there replaces the first reading (a page that is no invoice stays refused).
@@ -169,6 +172,7 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
       const turnedUpright = uprightLines(turned, image.width, image.height);
       const second = extractInvoice({ ...turnedUpright, variant: options.variant, qrPayloads });
       if (second.ok) [page, upright, first] = [turned, turnedUpright, second];
+      else refused.push({ page: turned, upright: turnedUpright, image: paled });
     }
     // An out-of-focus photo is deconvolved (src/image/deblur.ts) and read again. The restored
     // reading replaces the first only when the first found no invoice: where both read one, the
@@ -181,15 +185,39 @@ export function createExtract(ocr: OcrEngine, logger: Logger, pixels: PixelSteps
     let otherLook: { page: OcrResult; image: RgbImage } | undefined;
     const restored = await restoring;
     if (restored) {
-      const sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });
-      const sharpUpright = uprightLines(sharpPage, image.width, image.height);
-      const sharpReading = extractInvoice({ ...sharpUpright, variant: options.variant, qrPayloads });
+      let sharpPage = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD });
+      let sharpUpright = uprightLines(sharpPage, image.width, image.height);
+      let sharpReading = extractInvoice({ ...sharpUpright, variant: options.variant, qrPayloads });
+      // Nothing found on the photo either way nor on the restored page: the restored page's own
+      // 0/180 vote can go wrong as the photo's did (it rings, and its lines vote apart), so it too
+      // is read once more turned half a turn. Only pages refused three times pay this read.
+      if (!first.ok && !sharpReading.ok) {
+        refused.push({ page: sharpPage, upright: sharpUpright, image: restored });
+        const turned = await ocr.recognize(restored, { boxThreshold: PALED_PAGE_BOX_THRESHOLD, angle: oppositeAngle(sharpPage.angle) });
+        const turnedUpright = uprightLines(turned, image.width, image.height);
+        const turnedReading = extractInvoice({ ...turnedUpright, variant: options.variant, qrPayloads });
+        if (turnedReading.ok) [sharpPage, sharpUpright, sharpReading] = [turned, turnedUpright, turnedReading];
+        else refused.push({ page: turned, upright: turnedUpright, image: restored });
+      }
       if (!first.ok && sharpReading.ok) {
         otherLook = { page, image: paled };
         [page, upright, readImage, other, first] = [sharpPage, sharpUpright, restored, first, sharpReading];
       } else {
         otherLook = { page: sharpPage, image: restored };
         other = sharpReading;
+      }
+    }
+    // Refused on every reading: out of focus, every medical and invoice word may be misread while
+    // the title still shows its pattern (河北省诊收 | 票据). The first reading, in the order read,
+    // whose title does is read as the invoice; its other look is the photo's first reading when
+    // it came from the restored page. A page that is no invoice keeps no such title and stays refused.
+    if (!first.ok) {
+      for (const r of refused) {
+        const lenient = extractInvoice({ ...r.upright, variant: options.variant, qrPayloads, misreadTitleSuffices: true });
+        if (!lenient.ok) continue;
+        if (r.image !== paled) otherLook = { page: firstPage, image: paled };
+        [page, upright, readImage, first] = [r.page, r.upright, r.image, lenient];
+        break;
       }
     }
     // An e-invoice carries its code; none read is most often an out-of-focus photo, where the

@@ -29,7 +29,7 @@ import { parseInvoiceType } from './parse/fields.js';
 import { compact } from './parse/normalize.js';
 import { extractTables, type ExtractTables, type HeaderField } from './tables.js';
 import { scanSegments, TermDictionary, type TermHit } from './terms.js';
-import { canonicalTitle } from './title.js';
+import { canonicalTitle, isMisreadMedicalTitle } from './title.js';
 import { capitalOnlyTotal, chooseTotal, figuresAgainstCapitalLine } from './total.js';
 import { parseCapitalAmount } from './parse/capital.js';
 import { billingDateFromVisit, doubtedSlip, fullerReading, lostFiguresOf, restoreDivisionDigit } from './values.js';
@@ -50,6 +50,12 @@ export interface ExtractInput {
   readonly today?: string;
   /** Catalogue to match details against; defaults to data/catalogue.json. */
   readonly catalogue?: Catalogue;
+  /**
+   * A page whose only sign of a medical invoice is its title misread past its words (河北省诊收 |
+   * 票据) is read as one. The caller's last resort, once every reading of the page was refused:
+   * such a reading is poor, and a better one (turned, restored) must win when there is one.
+   */
+  readonly misreadTitleSuffices?: boolean;
 }
 
 export type ExtractOutcome =
@@ -76,11 +82,15 @@ function hasAny(text: string, words: readonly string[]): boolean {
 }
 
 /** What the page is when it is not a medical invoice, or null when it is one. */
-export function refusal(lines: readonly OcrLine[], tables: ExtractTables): string | null {
+export function refusal(lines: readonly OcrLine[], tables: ExtractTables, misreadTitleSuffices = false): string | null {
   const text = compact(lines.map((l) => l.text).join(''));
   if (text.length === 0) return 'no text';
   const categoryHit = tables.categories.some((c) => c.length >= 3 && text.includes(c));
   if (hasAny(text, tables.invoiceWords) && (hasAny(text, tables.medicalWords) || categoryHit)) return null;
+  // Out of focus, every medical and invoice word may be misread while the title still shows its
+  // pattern (河北省诊收 | 票据): a line, or two in a row (the title boxed in two), read as one.
+  const texts = lines.map((l) => compact(l.text));
+  if (misreadTitleSuffices && texts.some((t, i) => isMisreadMedicalTitle(t, tables) || (i > 0 && isMisreadMedicalTitle(texts[i - 1]! + t, tables)))) return null;
   for (const r of tables.refusals) {
     if (r.terms.filter((t) => text.includes(t)).length >= r.min) return r.found;
   }
@@ -233,7 +243,7 @@ function joinedAtSpeck(value: string, segments: readonly Segment[], readings: re
 
 export function extractInvoice(input: ExtractInput): ExtractOutcome {
   const tables = extractTables();
-  const found = refusal(input.lines, tables);
+  const found = refusal(input.lines, tables, input.misreadTitleSuffices === true);
   if (found !== null) return { ok: false, found };
 
   // deskewLines keeps the lines' order, so the edge test on the quads as read indexes its output.

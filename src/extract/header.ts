@@ -1,6 +1,6 @@
 /** Header fields of an invoice: title, province, kind, the labelled key-value fields and the total. */
 import type { Province } from '../contract/extract.js';
-import { centreY, height, rowsOf, startsAtCutEdge, type Box, type Segment } from './layout.js';
+import { centreY, height, neighbours, rowsOf, startsAtCutEdge, type Box, type Segment } from './layout.js';
 import { dropStrayBeforePlace, dropSeamStray, hospitalIn, isIssuerLabelOrTail, isSealTextAlone, startsNumberedWord, hospitalNameTables, looksLikeHospital, placesOf, repairNameWords, restorePlacePrefix, trimAfterSuffix } from './hospital-name.js';
 import { sameAmount } from './parse/amount.js';
 import { findDates } from './parse/date.js';
@@ -286,10 +286,21 @@ export function nameAtCutEdge(
   // A name after its label's tail (名：许子佳) is the patient's whatever bare cells the cut left
   // (成药费 of 中成药费 also starts with a family name): a bare cell decides only without one.
   // So is one after a colon alone, the whole label cut off (：沈春辉).
-  const tailed = upper.map((s) => nameAfterLabelTail(s.text, nameLabels) || nameAfterLoneColon(s.text)).filter(startsWithSurname);
+  const tailed = upper.map((s) => nameAfterLabelTail(withValueCell(s, segments, unit), nameLabels) || nameAfterLoneColon(s.text)).filter(startsWithSurname);
   if (tailed.length > 0) return tailed.length === 1 ? tailed[0]! : '';
   const bare = upper.filter((s) => /^[\u4e00-\u9fff]{2,4}$/.test(s.text) && (bySegment.get(s.id) ?? []).length === 0).map((s) => s.text).filter(startsWithSurname);
   return bare.length === 1 ? bare[0]! : '';
+}
+
+/**
+ * An edge cell that is a label tail and its colon alone (款人： | 吕桂浩: OCR boxed the cut label and
+ * the name printed after it apart) read with the nearest cell right of it on its row, so the tail
+ * vouches for the name as it does when both are one cell (人：邹强轩). Any other cell as read.
+ */
+function withValueCell(s: Segment, segments: readonly Segment[], unit: number): string {
+  if (!/^[\u4e00-\u9fff]{1,3}[:：]$/.test(compact(s.text))) return s.text;
+  const next = neighbours(s.box, segments, unit).find((n) => n.where === 'right' && n.s.id !== s.id);
+  return next ? compact(s.text) + compact(next.s.text) : s.text;
 }
 
 /** The two to four Chinese characters after a colon that starts an edge cell (：沈春辉); '' otherwise. */

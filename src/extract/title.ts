@@ -67,3 +67,42 @@ export function canonicalTitle(read: string, province: Province | undefined, tab
   // Brackets stay ASCII, as NFKC gives them everywhere else in the result.
   return best.d <= limit ? best.w : read;
 }
+
+/** Wordings of the title pattern for one place, each with the words of its slots that name a medical issuer or visit. */
+function medicalWordings(place: string, parts: readonly (readonly string[])[], medicalWords: readonly string[]): { w: string; medical: string }[] {
+  let out: { w: string; medical: string }[] = [{ w: place, medical: '' }];
+  for (const slot of parts) {
+    const next: { w: string; medical: string }[] = [];
+    for (const head of out) {
+      for (const word of slot) {
+        const medical = word !== '' && medicalWords.some((m) => word.includes(m)) ? word : '';
+        next.push({ w: head.w + word, medical: head.medical + medical });
+      }
+    }
+    out = next;
+  }
+  return out.filter((x) => x.medical !== '');
+}
+
+/**
+ * Whether `read` (a line, or two joined) is a medical invoice title misread past restoring: a
+ * province's name read whole, then a wording of the title pattern with a medical slot (医疗,
+ * 门诊, 住院, ...) within a third of its characters (河北省诊收票据 of 河北省门诊收费票据: 门 and 费
+ * lost; 山西省疗#构任收费票据 of 山西省医疗机构住院收费票据). At least one character of the medical
+ * slots must be read: a provincial title of another kind (河北省通用收费票据) keeps none.
+ * For the refusal of out-of-focus invoices whose every medical word is misread.
+ */
+export function isMisreadMedicalTitle(read: string, tables: ExtractTables): boolean {
+  const text = normaliseBrackets(read);
+  const chars = new Set(text);
+  for (const row of tables.provinces.values()) {
+    for (const place of row.names) {
+      if (!text.includes(place)) continue;
+      for (const { w, medical } of medicalWordings(place, tables.titleParts, tables.medicalWords)) {
+        if (![...medical].some((c) => chars.has(c))) continue;
+        if (substringDistance(w, text) <= Math.floor([...w].length / 3)) return true;
+      }
+    }
+  }
+  return false;
+}

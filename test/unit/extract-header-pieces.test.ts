@@ -197,6 +197,22 @@ test('at a cut left edge, the name after its label tail wins over a bare cell st
   assert.equal(nameAtCutEdge(two, new Map(), typicalHeight(two), undefined, ['姓名', '交款人']), '');
 });
 
+test('at a cut left edge, a label tail boxed apart from the name right of it still vouches for the name', () => {
+  // 交 of 交款人 cut off; OCR boxed 款人： and the name printed after it as two cells.
+  const labels = ['交款人', '姓名'];
+  const apart = segmentLines([line('码：158886', 0, 100), line('款人：', 0, 130), line('吕桂浩', 120, 130), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(apart, new Map(), typicalHeight(apart), undefined, labels), '吕桂浩');
+  // The whole label cut but 人：, the name further along its row.
+  const short = segmentLines([line('码：158886', 0, 100), line('人：', 0, 130), line('袁强丽', 90, 130), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(short, new Map(), typicalHeight(short), undefined, labels), '袁强丽');
+  // A tail that ends no name label vouches for nothing.
+  const other = segmentLines([line('码：158886', 0, 100), line('位：', 0, 130), line('吕桂浩', 90, 130), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(other, new Map(), typicalHeight(other), undefined, labels), '');
+  // Nothing right of the tail on its row: no name (the cell below is another row's).
+  const alone = segmentLines([line('码：158886', 0, 100), line('款人：', 0, 130), line('合计 377.20', 300, 900)]);
+  assert.equal(nameAtCutEdge(alone, new Map(), typicalHeight(alone), undefined, labels), '');
+});
+
 test('inside the page, a label with two characters left (代码：) is read when the value in the next cell has a note code shape', () => {
   const TITLE_SD = line('山东省医疗机构门诊收费票据', 300, 30, 28, 34);
   const lines = [TITLE_SD, line('代码：', 300, 100), line('37302174', 380, 100), line('合计 377.20', 60, 300)];

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalTitle, substringDistance } from '../../src/extract/title.js';
+import { canonicalTitle, isMisreadMedicalTitle, substringDistance } from '../../src/extract/title.js';
+import { extractInvoice } from '../../src/extract/extractor.js';
+import { line } from './extract-lines.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { TermDictionary } from '../../src/extract/terms.js';
 
@@ -47,4 +49,27 @@ test('the hospital fallback skips values of other labels', async () => {
   assert.equal(findHospitalName(segs(['医疗机构类型：专科医院', '收款人：张三']), null, t), '');
   assert.equal(findHospitalName(segs(['医疗机构类型：专科医院', '收款单位（章）：南昌市中心医院']), null, t), '南昌市中心医院');
   assert.equal(findHospitalName(segs(['郑州大学第一附属医院']), null, t), '郑州大学第一附属医院');
+});
+
+test('a medical invoice title misread past its words is told by its pattern; other provincial titles are not', () => {
+  const t = extractTables();
+  assert.ok(isMisreadMedicalTitle('河北省诊收票据', t), '门 and 费 lost: 诊 of 门诊 read');
+  assert.ok(isMisreadMedicalTitle('山西省疗#构任收费票据', t), 'of 山西省医疗机构住院收费票据');
+  assert.ok(isMisreadMedicalTitle('北京市医行住院收食据', t));
+  assert.equal(isMisreadMedicalTitle('河北省通用收费票据', t), false, 'no character of a medical slot read');
+  assert.equal(isMisreadMedicalTitle('河北省非税收入通用票据', t), false);
+  assert.equal(isMisreadMedicalTitle('北京市住房公积金收据', t), false, 'too far from 北京市住院收据');
+  assert.equal(isMisreadMedicalTitle('冀省诊收票据', t), false, 'no province name read whole');
+  assert.equal(isMisreadMedicalTitle('河北省住房公积金缴存收据', t), false);
+  assert.equal(isMisreadMedicalTitle('河北省诊', t), false, 'too much of the pattern lost');
+});
+
+test('the misread title reads a page as an invoice only when the caller allows it as the last resort', () => {
+  const lines = [line('河北省诊收', 300, 30), line('票据', 420, 30), line('No99825513', 700, 60), line('（小写）671.60', 500, 300)];
+  const strict = extractInvoice({ lines, width: 900, height: 400, variant: 'general' });
+  assert.deepEqual(strict, { ok: false, found: 'a document that is not a medical invoice' });
+  const lenient = extractInvoice({ lines, width: 900, height: 400, variant: 'general', misreadTitleSuffices: true });
+  assert.ok(lenient.ok, 'the title boxed in two, read as one');
+  const other = [line('河北省通用收费票据', 300, 30), line('No99825513', 700, 60), line('（小写）671.60', 500, 300)];
+  assert.equal(extractInvoice({ lines: other, width: 900, height: 400, variant: 'general', misreadTitleSuffices: true }).ok, false);
 });
