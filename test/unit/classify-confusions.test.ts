@@ -129,6 +129,29 @@ test('title band: the card quad grows on every side, and only title-worded lines
   assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), frame, [other], loadTaxonomy()), [0]);
 });
 
+test('title band: a title-worded line centred inside the card but reaching out across its outline (the quad cut through the band) comes back; a line wholly inside, or a field with its number, does not', async () => {
+  const { bandTitleLines, reachesOut } = await import('../../src/classify/title-band.js');
+  const { loadTaxonomy } = await import('../../src/classify/taxonomy.js');
+  type Q = [number, number, number, number, number, number, number, number];
+  const line = (text: string, x: number, y: number, half = 60) => ({ text, score: 0.99, chars: [], quad: [x - half, y - 15, x + half, y - 15, x + half, y + 15, x - half, y + 15] as Q });
+  const frame = { fromImage: (x: number, y: number): [number, number] => [x - 100, y - 200], width: 400, height: 250 };
+  const lines = [
+    line('MAINLAND TRAVEL PERMIT FOR TAIWAN RESIDENTS', 300, 203, 180), // centre 3 px inside the top side, top half outside
+    line('老年人优待证', 300, 230), // a title-worded line wholly inside: the first reading had it whole
+    line('AINLANDTRAVEL.PERMITFORTAIWANRES', 260, 225, 240), // a band longer than the cut quad is wide
+    line('姓名 某某', 300, 445), // reaches out across the bottom side, not worded like a title
+    line('护照号/Passport No. E12345678', 150, 300, 80), // a field reaching out across the left side
+  ];
+  assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), frame, [], loadTaxonomy()), [0, 2]);
+  // Centred inside another document found on the image: left.
+  const other = { quad: [0, 0, 600, 0, 600, 215, 0, 215] as Q, bbox: [0, 0, 600, 215] as [number, number, number, number] };
+  assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), frame, [other], loadTaxonomy()), [2]);
+  const corners = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  assert.equal(reachesOut(corners(20, -12, 380, 18), 400, 250), true);
+  assert.equal(reachesOut(corners(385, 60, 415, 190), 400, 250), true);
+  assert.equal(reachesOut(corners(20, 10, 380, 40), 400, 250), false);
+});
+
 test('a settlement list (结算清单, 医疗保障基金结算清单) is a 费用清单 of kind 结算单; 结算费用清单 stays a bill', () => {
   const sheet = (title: string, ...rest: string[]) => classifyText([{ text: '某某市人民医院', isTitle: true }, { text: title, isTitle: true }, ...body(...rest)]);
   assert.deepEqual(Object.values(sheet('住院结算清单', '床号：5', '总费用 412.25', '医保统筹基金支付 247.35')).slice(0, 2), ['费用清单', '住院结算单']);
