@@ -95,6 +95,21 @@ test('a cashier slip takes its visit from its title only: 交易凭条 with a �
   assert.equal(slip('门诊缴费凭条').sub_cls, '门诊无明细小票');
 });
 
+test('a slip listing items by name only is itemised when the names end in a dosage form (阿昔洛韦片, 六味地黄丸); 照片 or a slip without items is not', async () => {
+  const { namesItemEnding } = await import('../../src/classify/text-classifier.js');
+  const slip = (...items: string[]) => classifyText([
+    { text: '某市中心医院', isTitle: true },
+    { text: '门诊缴费小票', isTitle: true },
+    ...body('姓名：某某', '门诊号：5800466088', '流水号：06254728721660', ...items, '合计：2132.00', '银联卡：2132.00', '操作员：7457', '请妥善保管，遗失不补'),
+  ]);
+  assert.deepEqual([slip('阿昔洛韦片', '5', '39.00', '阑尾切除术', '2', '1960.00').sub_cls, slip('六味地黄丸 2 43.80').sub_cls], ['门诊明细小票', '门诊明细小票']);
+  assert.deepEqual([slip().sub_cls, slip('照片').sub_cls, slip('阑尾切除术', '2', '1960.00').sub_cls], ['门诊无明细小票', '门诊无明细小票', '门诊无明细小票']);
+  const ends = ['片', '丸'];
+  assert.equal(namesItemEnding('多潘立酮片5', ends), true);
+  assert.equal(namesItemEnding('照片', ends), false);
+  assert.equal(namesItemEnding('a片', ends), false);
+});
+
 test('a bill still takes its visit from the body when its title says nothing', () => {
   const r = classifyText(titled('医疗收费票据', '票据代码 12060121', '住院号 123456', '入院日期 2021-04-01', '床位费 120.00', '合计 370.00'));
   assert.equal(r.sub_cls, '住院发票');
