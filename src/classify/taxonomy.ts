@@ -16,6 +16,12 @@ export interface FacetValue {
   readonly title: readonly string[];
   /** Wordings looked for in the body when the title zone says nothing. */
   readonly body: readonly string[];
+  /**
+   * Endings of an item's printed name that count as one more body wording (a drug's dosage form:
+   * 阿昔洛韦片, 六味地黄丸): a run of Han characters ending in one, with at least two before it.
+   * Whole words would not do: 片 alone is part of 照片 and 名片.
+   */
+  readonly itemEnds: readonly string[];
 }
 
 /** One independent property of a document (visit type, medium, kind…) read from its wording. */
@@ -208,7 +214,8 @@ export function parseTaxonomy(raw: Json): Taxonomy {
         const values: Record<string, FacetValue> = {};
         for (const [vname, v0] of Object.entries(obj(f.values, `${name}.facets.${fname}.values`))) {
           const v = obj(v0, `${name}.facets.${fname}.${vname}`);
-          values[vname] = { title: strList(v.title, `${name}.${fname}.${vname}.title`), body: strList(v.body, `${name}.${fname}.${vname}.body`) };
+          const itemEnds = v.item_ends === undefined ? [] : strList(v.item_ends, `${name}.${fname}.${vname}.item_ends`);
+          values[vname] = { title: strList(v.title, `${name}.${fname}.${vname}.title`), body: strList(v.body, `${name}.${fname}.${vname}.body`), itemEnds };
         }
         if (typeof f.default !== 'string') fail(`${name}.facets.${fname}.default`, 'expected a string');
         const titleOnlyWhen: Record<string, string[]> = {};

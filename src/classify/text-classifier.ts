@@ -528,6 +528,26 @@ function facetInZones(facet: Facet, zones: readonly string[]): string | null {
   return null;
 }
 
+/** Fewest Han characters an item's name holds before its ending (阿昔洛韦片: four; 照片: one). */
+const ITEM_NAME_MIN_HAN = 2;
+const HAN_RUN = /\p{Script=Han}+/gu;
+
+/**
+ * Whether a normalised line holds an item's name: a run of Han characters ending in one of
+ * `ends` with at least ITEM_NAME_MIN_HAN before it (a receipt's detail row 阿昔洛韦片 5 39.00).
+ */
+export function namesItemEnding(line: string, ends: readonly string[]): boolean {
+  if (ends.length === 0) return false;
+  for (const run of line.match(HAN_RUN) ?? []) {
+    const chars = Array.from(run);
+    for (const e of normalisedOnce(ends)) {
+      const n = Array.from(e).length;
+      if (chars.length >= n + ITEM_NAME_MIN_HAN && chars.slice(-n).join('') === e) return true;
+    }
+  }
+  return false;
+}
+
 function decideByFacets(root: RootClass, doc: Prepared, zones: readonly string[], titleReadWhole: boolean): SubDecision {
   const values: Record<string, string> = {};
   let evidence = true;
@@ -540,7 +560,7 @@ function decideByFacets(root: RootClass, doc: Prepared, zones: readonly string[]
     if (chosen === null && !titleOnly && !(facet.bodyOnlyUntitled && titleReadWhole)) {
       let bestHits = 0;
       for (const [vname, v] of Object.entries(facet.values)) {
-        const hits = new Set(wordingsPresent(doc.full, v.body)).size;
+        const hits = new Set(wordingsPresent(doc.full, v.body)).size + (doc.lines.some((l) => namesItemEnding(l, v.itemEnds)) ? 1 : 0);
         if (hits > bestHits) {
           bestHits = hits;
           chosen = vname;

@@ -4,8 +4,8 @@
  * stop at the band and the crop loses the one line that names the card; the body fields left
  * (姓名, 性别, a number) fit a dozen classes. When a card comes back without any title wording and
  * unsure, its surroundings are read once more from a slightly larger cut-out, and only lines
- * worded like a known title that lie outside the card's quad and inside no other document are
- * taken back as its title.
+ * worded like a known title that lie outside the card's quad (or reach out across its outline: a
+ * quad cut through the band) and inside no other document are taken back as its title.
  */
 import type { LocatedDocument } from '../image/documents.js';
 import { pointInQuad, quadPoints, quadSize, type Point } from '../image/geometry.js';
@@ -93,10 +93,27 @@ export interface CardFrame {
 }
 
 /**
+ * Whether a line whose centre lies inside the card reaches out across its outline: the quad cut
+ * through the band (or a neighbour hid part of the card), so the first reading had the title
+ * cut or missed it. `corners` are the line's corners in the card's frame.
+ */
+export function reachesOut(corners: readonly (readonly [number, number])[], width: number, height: number): boolean {
+  return corners.some(([x, y]) => x < 0 || y < 0 || x > width || y > height);
+}
+
+/**
+ * A run of digits this long is a number printed in a field (护照号/Passport No. E12345678); no
+ * title holds one, yet the field's label can hold title wording (PASSPORT).
+ */
+const FIELD_NUMBER = /\d{4}/;
+
+/**
  * Lines of the larger read (`lines`, with quads already in upload coordinates in `imageQuads`)
  * that can be the card's lost title: worded like a title, centred beside one side of the card
  * (outside it across that side, within it along the side: a band runs along a side, corners hold
- * the background) and inside no other document found on the image.
+ * the background), or centred inside the card but reaching out across its outline (the quad
+ * cut through the band: the first reading had part of the line), and inside no other document
+ * found on the image.
  */
 export function bandTitleLines(lines: readonly OcrLine[], imageQuads: readonly Quad8[], card: CardFrame, others: readonly LocatedDocument[], tax: Taxonomy): number[] {
   const out: number[] = [];
@@ -107,7 +124,11 @@ export function bandTitleLines(lines: readonly OcrLine[], imageQuads: readonly Q
     const [x, y] = card.fromImage(cx, cy);
     const alongX = x >= 0 && x <= card.width;
     const alongY = y >= 0 && y <= card.height;
-    if (alongX === alongY) return; // inside the card, or off a corner
+    if (alongX && alongY) {
+      // Inside: only a line the card's outline cuts, and no field with its number.
+      const corners = [0, 2, 4, 6].map((k) => card.fromImage(q[k], q[k + 1]));
+      if (!reachesOut(corners, card.width, card.height) || FIELD_NUMBER.test(l.text)) return;
+    } else if (alongX === alongY) return; // off a corner
     if (others.some((o) => pointInQuad(o.quad, cx, cy))) return;
     if (wordedLikeTitle(l.text, tax)) out.push(i);
   });

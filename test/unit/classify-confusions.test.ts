@@ -95,6 +95,21 @@ test('a cashier slip takes its visit from its title only: 交易凭条 with a �
   assert.equal(slip('门诊缴费凭条').sub_cls, '门诊无明细小票');
 });
 
+test('a slip listing items by name only is itemised when the names end in a dosage form (阿昔洛韦片, 六味地黄丸); 照片 or a slip without items is not', async () => {
+  const { namesItemEnding } = await import('../../src/classify/text-classifier.js');
+  const slip = (...items: string[]) => classifyText([
+    { text: '某市中心医院', isTitle: true },
+    { text: '门诊缴费小票', isTitle: true },
+    ...body('姓名：某某', '门诊号：5800466088', '流水号：06254728721660', ...items, '合计：2132.00', '银联卡：2132.00', '操作员：7457', '请妥善保管，遗失不补'),
+  ]);
+  assert.deepEqual([slip('阿昔洛韦片', '5', '39.00', '阑尾切除术', '2', '1960.00').sub_cls, slip('六味地黄丸 2 43.80').sub_cls], ['门诊明细小票', '门诊明细小票']);
+  assert.deepEqual([slip().sub_cls, slip('照片').sub_cls, slip('阑尾切除术', '2', '1960.00').sub_cls], ['门诊无明细小票', '门诊无明细小票', '门诊无明细小票']);
+  const ends = ['片', '丸'];
+  assert.equal(namesItemEnding('多潘立酮片5', ends), true);
+  assert.equal(namesItemEnding('照片', ends), false);
+  assert.equal(namesItemEnding('a片', ends), false);
+});
+
 test('a bill still takes its visit from the body when its title says nothing', () => {
   const r = classifyText(titled('医疗收费票据', '票据代码 12060121', '住院号 123456', '入院日期 2021-04-01', '床位费 120.00', '合计 370.00'));
   assert.equal(r.sub_cls, '住院发票');
@@ -127,6 +142,29 @@ test('title band: the card quad grows on every side, and only title-worded lines
   // Above the card: the band title is taken; inside the card, inside the neighbour, off a corner
   // (a paper under the card) or not worded like a title: left.
   assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), frame, [other], loadTaxonomy()), [0]);
+});
+
+test('title band: a title-worded line centred inside the card but reaching out across its outline (the quad cut through the band) comes back; a line wholly inside, or a field with its number, does not', async () => {
+  const { bandTitleLines, reachesOut } = await import('../../src/classify/title-band.js');
+  const { loadTaxonomy } = await import('../../src/classify/taxonomy.js');
+  type Q = [number, number, number, number, number, number, number, number];
+  const line = (text: string, x: number, y: number, half = 60) => ({ text, score: 0.99, chars: [], quad: [x - half, y - 15, x + half, y - 15, x + half, y + 15, x - half, y + 15] as Q });
+  const frame = { fromImage: (x: number, y: number): [number, number] => [x - 100, y - 200], width: 400, height: 250 };
+  const lines = [
+    line('MAINLAND TRAVEL PERMIT FOR TAIWAN RESIDENTS', 300, 203, 180), // centre 3 px inside the top side, top half outside
+    line('老年人优待证', 300, 230), // a title-worded line wholly inside: the first reading had it whole
+    line('AINLANDTRAVEL.PERMITFORTAIWANRES', 260, 225, 240), // a band longer than the cut quad is wide
+    line('姓名 某某', 300, 445), // reaches out across the bottom side, not worded like a title
+    line('护照号/Passport No. E12345678', 150, 300, 80), // a field reaching out across the left side
+  ];
+  assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), frame, [], loadTaxonomy()), [0, 2]);
+  // Centred inside another document found on the image: left.
+  const other = { quad: [0, 0, 600, 0, 600, 215, 0, 215] as Q, bbox: [0, 0, 600, 215] as [number, number, number, number] };
+  assert.deepEqual(bandTitleLines(lines, lines.map((l) => l.quad), frame, [other], loadTaxonomy()), [2]);
+  const corners = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  assert.equal(reachesOut(corners(20, -12, 380, 18), 400, 250), true);
+  assert.equal(reachesOut(corners(385, 60, 415, 190), 400, 250), true);
+  assert.equal(reachesOut(corners(20, 10, 380, 40), 400, 250), false);
 });
 
 test('a settlement list (结算清单, 医疗保障基金结算清单) is a 费用清单 of kind 结算单; 结算费用清单 stays a bill', () => {
