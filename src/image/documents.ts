@@ -10,7 +10,7 @@ import type { Quad8 } from '../ocr/types.js';
 import { workLongerSide } from './work-size.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, fillHoles, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
-import { divideIntoThree, divideLongQuad } from './divide.js';
+import { divideCrowdedRow, divideIntoThree, divideLongQuad } from './divide.js';
 import { divideMergedPair } from './merged-pair.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
@@ -961,7 +961,9 @@ function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o:
     };
     const three = rowOf(divideIntoThree(q, steps()));
     const pair = three ? null : rowOf(divideLongQuad(q, steps()));
-    const row = three ?? pair;
+    // Three cards overlapping by a quarter measure as much as two in a row (divideCrowdedRow).
+    const crowded = !three && !pair && room >= 2 ? rowOf(divideCrowdedRow(q, steps())) : null;
+    const row = three ?? pair ?? crowded;
     // Two sheets of no row's length, side by side or overlapping (src/image/merged-pair.ts).
     const merged = !row && room >= 1 ? divideMergedPair(q, steps(), {}, { differentStock: (parts) => papersBesideCutsDiffer(work, parts) }) : null;
     out.push(...(row ?? merged ?? [q]));
