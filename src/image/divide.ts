@@ -52,6 +52,8 @@ export interface DivideOptions {
   readonly minTripleCutSupport: number;
   /** Least ratio of the shorter to the longer of two opposite sides of a quad cut in a row (see rowShaped). */
   readonly minOppositeRatio: number;
+  /** Least proportions of a quad in the pair range tried as three when no pair cut is found (see divideCrowdedRow). */
+  readonly minCrowdedAspect: number;
 }
 
 export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
@@ -70,6 +72,7 @@ export const DEFAULT_DIVIDE_OPTIONS: DivideOptions = {
   tripleCutShare: [0.2, 0.45],
   minTripleCutSupport: 0.1,
   minOppositeRatio: 0.5,
+  minCrowdedAspect: 3.0,
 };
 
 
@@ -189,4 +192,18 @@ export function divideIntoThree(q: Quad8, map: EdgeMap, options: Partial<DivideO
   const parts = [[a0, c1, d1, b0], [c1, c2, d2, d1], [c2, a1, b1, d2]];
   if (parts.some((part) => aspect(part) > o.maxPartAspect)) return null;
   return [placeCorners(parts[0], k), placeCorners(parts[1], k), placeCorners(parts[2], k)];
+}
+
+/**
+ * Three cards overlapping by a quarter or more measure 3.0-3.5:1, inside the pair range, and the
+ * pair rule's best cut, at one upper card's side a third of the way along, leaves a part of two
+ * cards too long for one document (retired seed 20261195 image 17: three permits on a lined desk,
+ * one quad of 3.49:1 returned, then the frame cut in three with the desk in the end parts). When
+ * the pair rule finds no cut, such a quad is tried as three by the triple rule's tests (two backed
+ * cuts, every part document-shaped); two cards in a row keep the pair rule's answer.
+ */
+export function divideCrowdedRow(q: Quad8, map: EdgeMap, options: Partial<DivideOptions> = {}): [Quad8, Quad8, Quad8] | null {
+  const o = { ...DEFAULT_DIVIDE_OPTIONS, ...options };
+  if (divideLongQuad(q, map, o)) return null;
+  return divideIntoThree(q, map, { ...o, minTripleAspect: o.minCrowdedAspect });
 }

@@ -10,7 +10,7 @@ import type { Quad8 } from '../ocr/types.js';
 import { workLongerSide } from './work-size.js';
 import { close, connectedComponents, type Component, downscaleTo, erode, dilate, fillHoles, histogram, otsuThreshold, type Plane } from './ops.js';
 import { aspect, convexOverlap, DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, type EdgeQuad, edgeQuads, quadPointsOf, stepEdges } from './edges.js';
-import { divideIntoThree, divideLongQuad } from './divide.js';
+import { divideCrowdedRow, divideIntoThree, divideLongQuad } from './divide.js';
 import { divideMergedPair } from './merged-pair.js';
 import { pointInQuad, quadArea, quadCentre } from './geometry.js';
 import { splitAtNotches } from './notches.js';
@@ -813,9 +813,13 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return loneEdgeDocuments(work, o, edgeQuadsFound(), scale, image);
-  const found = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), work, stepMap, o).map((q) => finish(q, scale, image));
-  // Sheets of one paper overlapping show no edge at all: their print tells them apart.
-  const docs = splitOverlaps(image, found.map((d) => d.quad), o.maxDocuments).flatMap((parts, n) => (parts.length === 1 ? [found[n]] : parts.map((q) => boxed(q, image))));
+  const cutParts = new Set<Quad8>();
+  const rowQuads = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), work, stepMap, o, cutParts);
+  const found = rowQuads.map((q) => finish(q, scale, image));
+  // Sheets of one paper overlapping show no edge at all: their print tells them apart. A part of a
+  // union already cut at an edge is one sheet: its print is not cut again (retired seed 20261175
+  // image 299: a card's part of a card beside a page was cut at the card's photo).
+  const docs = splitOverlaps(image, found.map((d) => d.quad), o.maxDocuments, {}, rowQuads.map((q) => cutParts.has(q))).flatMap((parts, n) => (parts.length === 1 ? [found[n]] : parts.map((q) => boxed(q, image))));
   // One sheet whose box nearly fills the frame: its corners are often out of frame or guessed
   // from a bleeding edge, and a warp on a wrong quad cuts text; the whole image loses nothing.
   // A solid sheet clear of every border, though, has all four corners in view: the whole image
@@ -940,9 +944,10 @@ function besideStrip(q: Quad8, w: number, h: number): { quad: Quad8; area: numbe
 
 /**
  * Documents too long for one are two or three in a row (src/image/divide.ts): each is cut at its
- * best-backed cross lines while the image has room for more documents.
+ * best-backed cross lines while the image has room for more documents. The parts of every cut
+ * are added to `cutParts`, when given.
  */
-function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o: DocumentOptions): Quad8[] {
+function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o: DocumentOptions, cutParts?: Set<Quad8>): Quad8[] {
   const out: Quad8[] = [];
   quads.forEach((q, n) => {
     const room = o.maxDocuments - out.length - (quads.length - n);
@@ -956,10 +961,13 @@ function inRow(quads: readonly Quad8[], work: RgbImage, steps: () => EdgeMap, o:
     };
     const three = rowOf(divideIntoThree(q, steps()));
     const pair = three ? null : rowOf(divideLongQuad(q, steps()));
-    const row = three ?? pair;
+    // Three cards overlapping by a quarter measure as much as two in a row (divideCrowdedRow).
+    const crowded = !three && !pair && room >= 2 ? rowOf(divideCrowdedRow(q, steps())) : null;
+    const row = three ?? pair ?? crowded;
     // Two sheets of no row's length, side by side or overlapping (src/image/merged-pair.ts).
     const merged = !row && room >= 1 ? divideMergedPair(q, steps(), {}, { differentStock: (parts) => papersBesideCutsDiffer(work, parts) }) : null;
     out.push(...(row ?? merged ?? [q]));
+    for (const part of row ?? merged ?? []) cutParts?.add(part);
   });
   return out;
 }

@@ -35,7 +35,11 @@ export interface MergedPairOptions {
   readonly minBorderGap: number;
   /** Span of cut positions tried, as shares of the long side from either end. */
   readonly minCutShare: number;
-  /** Least share of the cut backed by step edges along it (the upper sheet's side). */
+  /**
+   * Least share of the cut backed by step edges along it (the upper sheet's side, a step only
+   * where it crosses the lower sheet's paper, not its print: 30-34 % on four unions of the retired
+   * sets, docs/classify.md).
+   */
   readonly minCutSupport: number;
   /** Least and largest proportions of each part: a card (1.59), a page (1.41), a receipt (up to about 2.3). */
   readonly minPartAspect: number;
@@ -59,7 +63,7 @@ export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
   minFirmCutSupport: 0.8,
   minBorderGap: 2,
   minCutShare: 0.25,
-  minCutSupport: 0.35,
+  minCutSupport: 0.3,
   minPartAspect: 1.2,
   maxPartAspect: 2.4,
   maxBareLongSideSupport: 0.15,

@@ -498,11 +498,14 @@ export function gapShare(g: InkGrid): number {
 
 /**
  * The documents of each quad found: the quad alone, or the sheets it splits into (each part tried
- * again, for three receipts fanned out) while the upload has room for more documents.
+ * again, for three receipts fanned out) while the upload has room for more documents. A quad
+ * marked `whole` stays as it is: it is already one part of a union cut at a backed edge (a card's
+ * part of a card beside a page), and its own print, a card's photo and fields, is no border.
  */
-export function splitOverlaps(img: RgbImage, quads: readonly Quad8[], maxDocuments: number, options: Partial<OverlapSplitOptions> = {}): Quad8[][] {
+export function splitOverlaps(img: RgbImage, quads: readonly Quad8[], maxDocuments: number, options: Partial<OverlapSplitOptions> = {}, whole: readonly boolean[] = []): Quad8[][] {
   let count = quads.length;
-  return quads.map((q) => {
+  return quads.map((q, n) => {
+    if (whole[n]) return [q];
     const done: Quad8[] = [];
     const queue: Quad8[] = [q];
     while (queue.length > 0) {

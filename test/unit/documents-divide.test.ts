@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cutSupport, divideIntoThree, divideLongQuad, rowShaped } from '../../src/image/divide.js';
+import { cutSupport, divideCrowdedRow, divideIntoThree, divideLongQuad, rowShaped } from '../../src/image/divide.js';
 import { isSliver, isWedge } from '../../src/image/documents.js';
 import type { EdgeMap } from '../../src/image/edges.js';
 import { joinCutPages } from '../../src/image/outline.js';
@@ -125,4 +125,23 @@ test('a wedge is no row of documents: it is never cut, however well a cross edge
   assert.equal(rowShaped([{ x: 20, y: 20 }, { x: 220, y: 27 }, { x: 220, y: 83 }, { x: 20, y: 90 }], 0.5), true);
   const row = verticalSteps(260, 120, [[120, 20, 90]]);
   assert.ok(divideLongQuad([20, 20, 220, 27, 220, 83, 20, 90], row));
+});
+
+test('three cards overlapping by a quarter (3.45:1, in the pair range) are three documents when no pair cut is found', () => {
+  // 276 x 80 at (20, 20): the upper cards' sides at x = 106 (31 %, backed all along) and 191 (62 %,
+  // title band only). The pair rule's best cut, at 106, leaves a part of two cards (2.4:1).
+  const map = verticalSteps(330, 130, [[106, 20, 100], [191, 20, 34]]);
+  const q: Quad8 = [20, 20, 296, 20, 296, 100, 20, 100];
+  assert.equal(divideLongQuad(q, map), null);
+  assert.equal(divideIntoThree(q, map), null, 'under the triple range');
+  const parts = divideCrowdedRow(q, map);
+  assert.ok(parts, 'divided');
+  assert.ok(Math.abs(parts[0][2] - 106) <= 2 && Math.abs(parts[2][0] - 191) <= 2, JSON.stringify(parts));
+  // Two cards touching (3.2:1, one cut in the middle) keep the pair rule's answer.
+  const pair: Quad8 = [20, 20, 276, 20, 276, 100, 20, 100];
+  const pairMap = verticalSteps(330, 130, [[148, 20, 100], [90, 20, 34]]);
+  assert.ok(divideLongQuad(pair, pairMap));
+  assert.equal(divideCrowdedRow(pair, pairMap), null);
+  // Under 3:1 no row of three is sought.
+  assert.equal(divideCrowdedRow([20, 20, 246, 20, 246, 100, 20, 100], verticalSteps(330, 130, [[95, 20, 100], [170, 20, 34]])), null);
 });

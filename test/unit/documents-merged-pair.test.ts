@@ -123,3 +123,12 @@ test('a wedge whose long sides are bare is cut at a backed cross edge when the p
   const onFrame: Quad8 = [20, 0, 220, 0, 220, 80, 20, 199];
   assert.equal(divideMergedPair(onFrame, steps(260, 200, [[20, 0, 199], [220, 0, 80], [120, 0, 140]]), {}, { differentStock: () => true }), null);
 });
+
+test('a union whose broken long sides leave the upper sheet\'s side backed on a third is cut there; on a quarter it is not', () => {
+  // The cut at x = 130 backed from y = 20 to 65 (46 of 141 samples, 0.33): the upper sheet's side
+  // shows as a step only where it crosses the lower sheet's print-free margin.
+  const third = divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 65]], brokenLongSides));
+  assert.ok(third, 'divided');
+  assert.ok(Math.abs(third[0][2] - 130) <= 1, JSON.stringify(third));
+  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 52]], brokenLongSides)), null);
+});

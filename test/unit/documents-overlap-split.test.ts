@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeRgb } from '../../src/image/ops.js';
-import { DEFAULT_OVERLAP_SPLIT_OPTIONS, cutRows, partsReadOtherWay, rowAlignment, rowRuns, endRuns, splitOverlapped, splitOverlappedRow, textAcross } from '../../src/image/overlap-split.js';
+import { DEFAULT_OVERLAP_SPLIT_OPTIONS, cutRows, partsReadOtherWay, rowAlignment, rowRuns, endRuns, splitOverlapped, splitOverlappedRow, splitOverlaps, textAcross } from '../../src/image/overlap-split.js';
 import type { RgbImage } from '../../src/image/types.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 
@@ -142,4 +142,10 @@ test('a part whose lines run the other way than the quad was taken to read vetoe
   const part = [{ x: 10, y: 10 }, { x: 389, y: 10 }, { x: 389, y: 289 }, { x: 10, y: 289 }];
   assert.equal(partsReadOtherWay(img, [part], true), true);
   assert.equal(partsReadOtherWay(img, [part], false), false);
+});
+
+test('a quad marked whole (a part of a union already cut at an edge) is not cut again by its print', () => {
+  const img = overlapping();
+  assert.equal(splitOverlaps(img, [WHOLE], 3)[0].length, 2, 'unmarked: split');
+  assert.deepEqual(splitOverlaps(img, [WHOLE], 3, {}, [true]), [[WHOLE]]);
 });
