@@ -411,32 +411,35 @@ export function repairWithAlternatives(name: string, lines: readonly OcrLine[], 
   if (!found) return name;
   const chars = [...name];
   const words = t.nameWords.filter((w) => [...w].length >= MIN_ALTERNATIVE_WORD);
-  const wordOver = (text: string, k: number) =>
-    words.some((w) => {
-      const len = [...w].length;
-      for (let at = Math.max(0, k - len + 1); at <= k; at++) if (chars.length >= at + len && [...text].slice(at, at + len).join('') === w) return true;
-      return false;
-    });
-  let out = name;
+  const wordOver = (text: readonly string[], k: number) => wordSpansOver(text, k, words).length > 0;
+  let out = chars;
   for (let k = 0; k < chars.length; k++) {
     const c = found.line.chars[found.start + k]!;
     if (c.score >= DOUBTFUL_CHAR_SCORE || c.char !== chars[k] || !c.alternatives || wordOver(out, k)) continue;
-    const fits = c.alternatives
+    const candidates = c.alternatives
       .map((a) => a.char)
       .filter((a) => /[\u4e00-\u9fff]/u.test(a))
-      .map((a) => [...[...out].slice(0, k), a, ...[...out].slice(k + 1)].join(''))
-      .filter((candidate) => wordOver(candidate, k));
+      .map((a) => [...out.slice(0, k), a, ...out.slice(k + 1)]);
+    const fits = candidates.filter((candidate) => wordOver(candidate, k));
     if (fits.length === 1) out = fits[0]!;
     else if (fits.length === 0) {
-      const near = c.alternatives
-        .map((a) => a.char)
-        .filter((a) => /[\u4e00-\u9fff]/u.test(a))
-        .map((a) => wordRepairedAround([...[...out].slice(0, k), a, ...[...out].slice(k + 1)], k, words, t, places))
-        .filter((r): r is string => r !== null);
+      const near = candidates.map((candidate) => wordRepairedAround(candidate, k, words, t, places)).filter((r): r is string[] => r !== null);
       if (near.length === 1) out = near[0]!;
     }
   }
-  return out;
+  return out.join('');
+}
+
+/** The spans [start, end) of `words` read exactly in `text` (as characters) that cover position `k`. */
+function wordSpansOver(text: readonly string[], k: number, words: readonly string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const w of words) {
+    const len = [...w].length;
+    for (let at = Math.max(0, k - len + 1); at <= k && at + len <= text.length; at++) {
+      if (text.slice(at, at + len).join('') === w) spans.push([at, at + len]);
+    }
+  }
+  return spans;
 }
 
 /**
@@ -444,19 +447,12 @@ export function repairWithAlternatives(name: string, lines: readonly OcrLine[], 
  * repair changed characters of one generic word of four characters or more over `k` and nothing
  * else; null otherwise (no word there, a word elsewhere repaired, a character lost or added).
  */
-function wordRepairedAround(candidate: readonly string[], k: number, words: readonly string[], t: HospitalNameTables, places: readonly string[]): string | null {
+function wordRepairedAround(candidate: readonly string[], k: number, words: readonly string[], t: HospitalNameTables, places: readonly string[]): string[] | null {
   const repaired = [...repairNameWords(candidate.join(''), t, places)];
   if (repaired.length !== candidate.length) return null;
   const changed = repaired.map((c, i) => (c !== candidate[i] ? i : -1)).filter((i) => i >= 0);
   if (changed.length === 0 || repaired[k] !== candidate[k]) return null;
-  for (const w of words) {
-    const len = [...w].length;
-    for (let at = Math.max(0, k - len + 1); at <= k && at + len <= repaired.length; at++) {
-      if (repaired.slice(at, at + len).join('') !== w) continue;
-      if (changed.every((i) => i >= at && i < at + len)) return repaired.join('');
-    }
-  }
-  return null;
+  return wordSpansOver(repaired, k, words).some(([from, to]) => changed.every((i) => i >= from && i < to)) ? repaired : null;
 }
 
 /**
