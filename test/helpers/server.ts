@@ -20,9 +20,17 @@ export interface TestServer {
 
 export async function startTestServer(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meddoc-test-'));
-  const config = loadConfig({ MEDDOC_DATA_DIR: dataDir, MEDDOC_PORT: '0', MEDDOC_HOST: '127.0.0.1', ...env });
-  const service = await createService(config, createLogger('silent'), { engines: false, ...options });
-  const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  let service: Service;
+  let address: string;
+  try {
+    const config = loadConfig({ MEDDOC_DATA_DIR: dataDir, MEDDOC_PORT: '0', MEDDOC_HOST: '127.0.0.1', ...env });
+    service = await createService(config, createLogger('silent'), { engines: false, ...options });
+    address = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    // A test that expects the service to refuse its settings must not leave the data folder behind.
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const newKey = async (input: NewKey) => {
     const { record, secret } = await createKey(service.keys, input);
     return { id: record.id, secret, headers: { 'X-DF-API-ID': record.id, 'X-DF-API-SECRET': secret } };
