@@ -81,6 +81,21 @@ export interface InvoiceMiss {
    * (`payments_info -2 +1`), checksum items that disagree (`checksum.total_cost`); `not found` when
    * the invoice was refused or failed. */
   wrong: string[];
+  /** Present (true) when the invoice's label says its photo is not clear (isclear false). */
+  unclear?: true;
+}
+
+/**
+ * The key fields again, over the invoices whose label does not call the photo unclear. The
+ * generator blurs some photos past reading on purpose (for the isclear flag); this separates what
+ * the reader gets wrong on legible invoices from what nobody can read. The targets stay on `fields`.
+ */
+export interface ClearPhotoFields {
+  /** Invoices scored here, and how many were left out as labelled unclear. */
+  invoices: number;
+  unclear: number;
+  key_fields: Ratio;
+  fields: Record<string, Ratio>;
 }
 
 export interface ExtractReport {
@@ -90,6 +105,7 @@ export interface ExtractReport {
   degree: Ratio;
   fields: Record<string, Ratio>;
   key_fields: Ratio;
+  clear_photos: ClearPhotoFields;
   lists: Record<string, Detection>;
   checksum: Ratio;
   checksum_fields: Record<string, Ratio>;
@@ -258,15 +274,23 @@ export class ExtractTally {
   private readonly degree = new Counter();
   private readonly fields = new Map<string, Counter>();
   private readonly keyFields = new Counter();
+  private readonly clearFields = counters(KEY_FIELDS);
+  private readonly clearKeyFields = new Counter();
+  private unclearInvoices = 0;
   private readonly lists = new Map<ListField, MatchCount>();
   private readonly checksum = new Counter();
   private readonly checksumFields = counters(CHECKSUM_FIELDS);
   private readonly latencies: number[] = [];
   private readonly misses: InvoiceMiss[] = [];
 
-  /** `ms` null: the operation failed with an error (not a DETETION_FAILED answer). */
-  add(score: ExtractScore, ms: number | null, image = ''): void {
+  /**
+   * `ms` null: the operation failed with an error (not a DETETION_FAILED answer). `unclear`: the
+   * label says the photo is not clear; it still counts in every figure, and is left out of
+   * `clear_photos` only.
+   */
+  add(score: ExtractScore, ms: number | null, image = '', unclear = false): void {
     this.images++;
+    if (unclear) this.unclearInvoices++;
     if (ms === null) this.errors++;
     else this.latencies.push(ms);
     this.found.add(score.found);
@@ -275,7 +299,11 @@ export class ExtractTally {
       const counter = this.fields.get(field) ?? new Counter();
       counter.add(ok);
       this.fields.set(field, counter);
-      if (KEY_FIELDS.includes(field)) this.keyFields.add(ok);
+      if (!KEY_FIELDS.includes(field)) continue;
+      this.keyFields.add(ok);
+      if (unclear) continue;
+      this.clearKeyFields.add(ok);
+      this.clearFields[field]?.add(ok);
     }
     for (const list of LIST_FIELDS) {
       const count = score.lists[list];
@@ -290,7 +318,7 @@ export class ExtractTally {
       this.checksumFields[key].add(ok);
     }
     const wrong = invoiceMisses(score);
-    if (wrong.length > 0) this.misses.push({ image, wrong });
+    if (wrong.length > 0) this.misses.push(unclear ? { image, wrong, unclear } : { image, wrong });
   }
 
   report(): ExtractReport {
@@ -312,6 +340,12 @@ export class ExtractTally {
       degree: this.degree.ratio(),
       fields,
       key_fields: this.keyFields.ratio(),
+      clear_photos: {
+        invoices: this.images - this.unclearInvoices,
+        unclear: this.unclearInvoices,
+        key_fields: this.clearKeyFields.ratio(),
+        fields: ratios(this.clearFields),
+      },
       lists,
       checksum: this.checksum.ratio(),
       checksum_fields: ratios(this.checksumFields),
@@ -372,6 +406,11 @@ export function formatReport(report: EvalReport): string {
     if (e.degree.total > 0) rows.push(ratioRow('degree', e.degree));
     rows.push(ratioRow('key fields (all)', e.key_fields));
     for (const [field, r] of Object.entries(e.fields)) rows.push(ratioRow(`  ${field}`, r));
+    if (e.clear_photos.unclear > 0) {
+      rows.push(ratioRow('key fields (clear photos)', e.clear_photos.key_fields));
+      rows.push(['  invoices labelled unclear', 'left out', `${e.clear_photos.unclear}/${e.images}`]);
+      for (const [field, r] of Object.entries(e.clear_photos.fields)) rows.push(ratioRow(`  ${field} (clear)`, r));
+    }
     for (const [list, d] of Object.entries(e.lists)) rows.push(detectionRow(list, d));
     rows.push(ratioRow('checksum agreement', e.checksum));
     for (const [field, r] of Object.entries(e.checksum_fields)) rows.push(ratioRow(`  checksum.${field}`, r));

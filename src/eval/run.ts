@@ -85,7 +85,9 @@ export async function evaluate(cases: readonly EvalCase[], options: EvaluateOpti
           options.onError?.(item.name, 'extract', message(err));
         }
       }
-      extractTally.add(scoreExtract(item.extract, outcome), ms, item.name);
+      // A photo its label calls unclear is scored like any other, and also counted apart (clear_photos).
+      const unclear = item.classify?.documents.some((d) => d.quality.isclear === false) ?? false;
+      extractTally.add(scoreExtract(item.extract, outcome), ms, item.name, unclear);
     }
     done++;
     options.onProgress?.(done, cases.length, item.name);

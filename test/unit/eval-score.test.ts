@@ -173,3 +173,18 @@ test('the extract report lists each invoice wrong somewhere by field and list na
   ]);
   assert.ok(!JSON.stringify(misses).includes('王五'), 'no values in the misses');
 });
+
+test('invoices labelled unclear count in every figure and are left out of clear_photos only', () => {
+  const result = medical({ total_cost: 123.4, hospital_name: '某某医院', patient_name: '王五', type: 2 });
+  const tally = new ExtractTally();
+  tally.add(scoreExtract(invoiceTruth, { degree: 0, medical_result: result }), 10, 'clear.jpg');
+  tally.add(scoreExtract(invoiceTruth, null), 10, 'blurred.jpg', true);
+  const report = tally.report();
+  assert.equal(report.fields.patient_name?.total, 2);
+  assert.equal(report.fields.patient_name?.right, 1);
+  assert.equal(report.clear_photos.invoices, 1);
+  assert.equal(report.clear_photos.unclear, 1);
+  assert.deepEqual(report.clear_photos.fields.patient_name, { right: 1, total: 1, rate: 1 });
+  assert.equal(report.clear_photos.key_fields.total, report.key_fields.total / 2);
+  assert.deepEqual(report.misses.find((m) => m.image === 'blurred.jpg'), { image: 'blurred.jpg', wrong: ['not found'], unclear: true });
+});
