@@ -30,3 +30,24 @@ test('a card whose number is labelled 证件号码 is no 临时居民身份证, 
   const temp = classifyText(lines('姓名某某', '性别男', `公民身份号码${ID}`), { card: true });
   assert.equal(temp.root_cls === '临时居民身份证' || temp.root_cls === '居民身份证', true);
 });
+
+test('the permanent residence card\'s Latin title, cut at its end, places the card', () => {
+  const r = classifyText(lines('T:ForeignPermanentResidentIDC', 'T:中华人', '姓名/Name某某', '性别/Sex女', '出生日期/DateofBirth1948年06月17日', `证件号码/CardNo${ID}`), { card: true });
+  assert.equal(r.root_cls, '外国人永久居留身份证');
+});
+
+test('a driving licence whose Chinese title lost a character is placed by its Latin title, not asserted', () => {
+  const r = classifyText(lines('机动车驾证DrivingLcense'), { card: true });
+  assert.equal(r.root_cls, '机动车驾驶证');
+  assert.equal(r.root_cls_is_credible, -1);
+  const vehicle = classifyText(lines('T:机动车行驶证 Vehicle License', '号牌号码', '车辆类型'), { card: true });
+  assert.equal(vehicle.root_cls, '机动车行驶证');
+  assert.equal(vehicle.root_cls_is_credible, 1);
+});
+
+test('Birth Certificate and 离休干部离休荣誉证 are their documents\' printed titles', () => {
+  assert.equal(classifyText(lines('T:Birth Certificate', '性别', '出生时间')).root_cls, '出生医学证明');
+  const retired = classifyText(lines('T:离休干部离休荣誉证', '姓名某某', '性别男'), { card: true });
+  assert.equal(retired.root_cls, '离休证');
+  assert.equal(retired.root_cls_is_credible, 1);
+});
