@@ -21,9 +21,10 @@ test('a permit whose Latin name stands alone on an unflagged line beats a root w
 });
 
 test('a wording inside a longer body line does not stand for a title', () => {
-  // The same ID number and labels with the permit's name only inside a sentence: the name is not
-  // the line's title, so the ID number's root is not scaled down and keeps the lead.
-  const lines = body('本人持有往来港澳通行证一本现申请补办', '姓名 某某', '性别 女', `证件号码 ${VALID_ID}`, '有效期限', '签发机关');
+  // The same ID number with the permit's name only inside a sentence: the name is not the line's
+  // title, so the ID number's root is not scaled down and keeps the lead. (The number under the ID
+  // card's own label: after 证件号码 it places no ID card at all since session 21.)
+  const lines = body('本人持有往来港澳通行证一本现申请补办', '姓名 某某', '性别 女', `公民身份号码 ${VALID_ID}`, '有效期限', '签发机关');
   const r = classifyText(lines, { card: true });
   assert.notEqual(r.root_cls, '往来港澳通行证');
 });
