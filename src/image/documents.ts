@@ -840,7 +840,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return loneEdgeDocuments(work, o, edgeQuadsFound(), scale, image);
-  const cutParts = new Set<Quad8>();
+  // The outline's documents are cut from a union at their own backed sides, like the row rules' parts.
+  const cutParts = new Set<Quad8>(pieces.flatMap((p) => (p.quad ? [p.quad] : [])));
   const rowQuads = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), work, stepMap, o, cutParts);
   const found = rowQuads.map((q) => finish(q, scale, image));
   // Sheets of one paper overlapping show no edge at all: their print tells them apart. A part of a
