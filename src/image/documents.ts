@@ -114,7 +114,9 @@ export interface DocumentOptions {
   readonly minBesideShare: number;
   /** ... after an opening of this share of the longer side ... */
   readonly besideOpening: number;
-  /** ... and none of its sides within this share of the longer side of a side line of the quad. */
+  /** ... and no more than this many of the quad's side lines with one of its sides within ... */
+  readonly maxBesideSharedLines: number;
+  /** ... this share of the longer side of them. */
   readonly besideCollinearity: number;
   /** Largest share of the smaller of such a quad and a region they may have in common. */
   readonly maxLoneEdgeOverlap: number;
@@ -170,6 +172,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minBesideOverlap: 0.3,
   minBesideShare: 0.25,
   besideOpening: 0.01,
+  maxBesideSharedLines: 1,
   besideCollinearity: 0.025,
   maxLoneEdgeOverlap: 0.2,
   maxTwinShift: 0.03,
@@ -581,7 +584,22 @@ function paperBeside(reg: Region, q: Quad8, w: number, h: number, o: DocumentOpt
   if (fill < o.minSolidity || fill > 2 - o.minSolidity || isWedge(pq, o)) return null;
   // A page's head cut off by a long rule is an edge quad on the page's outline too; the rest of
   // the page carries on its sides, where a lower document's sides have lines of their own.
-  return sharesSideLine(q, pq, o.besideCollinearity * Math.max(w, h)) ? null : pq;
+  const allowed = besideSharedLinesAllowed(q, touchesBorder(piece, w, h), o);
+  return sideLinesShared(q, pq, o.besideCollinearity * Math.max(w, h)) > allowed ? null : pq;
+}
+
+/**
+ * How many side lines of an edge quad the paper beside it may share and still be a document of its
+ * own (paperBeside). The rest of a page whose head a long rule cut off runs on both the head's
+ * sides; two cards of one height overlapping in a row share one line by chance (their bottoms on
+ * one desk line), never both unless they lie exactly in line: one is allowed. That count holds
+ * only for two documents with sides of their own. A strip too long for any document is a page's
+ * head or foot whatever lies beside it (one side of the page's rest may be another document's:
+ * retired seed 20261199 image 29), and paper running into the frame has the frame for a side and
+ * corners off the page's lines (20261199 image 201): neither may share a line at all.
+ */
+export function besideSharedLinesAllowed(over: Quad8, restOnFrame: boolean, o: Pick<DocumentOptions, 'maxDocumentAspect' | 'maxBesideSharedLines'> = DEFAULT_DOCUMENT_OPTIONS): number {
+  return isSliver(over, o) || restOnFrame ? 0 : o.maxBesideSharedLines;
 }
 
 /** How many of a region's pixels lie inside a quad. */
@@ -613,8 +631,14 @@ function overAndBeside(reg: Region, found: readonly EdgeQuad[], w: number, h: nu
  * both quads on the same side of that line: one document's side running on, not a cut between two.
  */
 export function sharesSideLine(a: Quad8, b: Quad8, tol: number): boolean {
+  return sideLinesShared(a, b, tol) > 0;
+}
+
+/** How many side lines of `a` a side of `b` lies on, both quads on the same side of it (see sharesSideLine). */
+export function sideLinesShared(a: Quad8, b: Quad8, tol: number): number {
   const ca = quadCentre(a);
   const cb = quadCentre(b);
+  let shared = 0;
   for (let i = 0; i < 4; i++) {
     const ax = a[i * 2];
     const ay = a[i * 2 + 1];
@@ -626,10 +650,13 @@ export function sharesSideLine(a: Quad8, b: Quad8, tol: number): boolean {
     if (Math.sign(off(ca.x, ca.y)) !== Math.sign(off(cb.x, cb.y))) continue;
     for (let j = 0; j < 4; j++) {
       const k = (j + 1) % 4;
-      if (Math.abs(off(b[j * 2], b[j * 2 + 1])) <= tol && Math.abs(off(b[k * 2], b[k * 2 + 1])) <= tol) return true;
+      if (Math.abs(off(b[j * 2], b[j * 2 + 1])) <= tol && Math.abs(off(b[k * 2], b[k * 2 + 1])) <= tol) {
+        shared++;
+        break;
+      }
     }
   }
-  return false;
+  return shared;
 }
 
 /**
@@ -813,7 +840,8 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
     sources.push(region);
   }
   if (quads.length === 0) return loneEdgeDocuments(work, o, edgeQuadsFound(), scale, image);
-  const cutParts = new Set<Quad8>();
+  // The outline's documents are cut from a union at their own backed sides, like the row rules' parts.
+  const cutParts = new Set<Quad8>(pieces.flatMap((p) => (p.quad ? [p.quad] : [])));
   const rowQuads = inRow(splitByEdges(quads, work, o, false, edgeQuadsFound(), settled, sources), work, stepMap, o, cutParts);
   const found = rowQuads.map((q) => finish(q, scale, image));
   // Sheets of one paper overlapping show no edge at all: their print tells them apart. A part of a

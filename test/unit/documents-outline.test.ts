@@ -133,3 +133,20 @@ test('a dim grey card beside a white sheet on a wood-brown table is a document t
   assert.equal(docs.length, 2, describe(docs));
   assert.ok(eachFound(docs, [turned(80, 90, 420, 560, 0), turned(600, 220, 440, 280, 0)], 0.8), describe(docs));
 });
+
+test('a page the outline cut from a union is not cut again by its print', async () => {
+  // The page's print reads like two sheets of one paper overlapping (rows ending along one line
+  // on the left, rows of another pitch after a blank margin on the right: overlap-split.ts); but
+  // the outline closed the page by its own backed sides, so it is one sheet.
+  const sheet = turned(300, 80, 560, 760, 2);
+  const slip = turned(110, 300, 280, 380, -18);
+  let print = '';
+  for (let y = 130; y < 800; y += 22) print += `<rect x="340" y="${y}" width="230" height="6" fill="#222"/>`;
+  for (let y = 140; y < 800; y += 27) print += `<rect x="600" y="${y}" width="${60 + ((y * 7) % 150)}" height="7" fill="#222"/>`;
+  const body =
+    `<g transform="rotate(2 580 460)"><rect x="300" y="80" width="560" height="760" fill="#f7f7f4"/>${print}</g>` +
+    `<g transform="rotate(-18 250 490)"><rect x="110" y="300" width="280" height="380" fill="#efe6d2"/>${textLines(130, 330, 240, 9)}</g>`;
+  const docs = locateDocuments(await svgToRgb(page(1000, 920, body, '#5a2020')));
+  assert.equal(docs.length, 2, describe(docs));
+  assert.ok(eachFound(docs, [sheet, slip], 0.7), describe(docs));
+});
