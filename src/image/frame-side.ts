@@ -49,6 +49,16 @@ export interface FrameSideSettings {
   readonly legProbes: readonly number[];
   /** Half side (pixels) of the patch whose brightest pixel stands for the paper there (ruled lines and print are thin). */
   readonly legPatch: number;
+  /**
+   * Distance (pixels) either side of a line found inside the quad where the paper is compared, and
+   * the places across the quad (shares of the way from one leg to the other) where it is: the same
+   * paper on both sides at most of them makes the line print on the sheet (a form's ruled box or
+   * table border), not the sheet's edge over another paper.
+   */
+  readonly acrossLine: number;
+  readonly acrossPlaces: readonly number[];
+  /** Colour distance within which the paper on the two sides of such a line is one paper (a cream sheet on a white page differs by ~26; one paper's tint drifts by up to ~15 across a rule under uneven light and JPEG noise). */
+  readonly samePaper: number;
 }
 
 export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
@@ -66,6 +76,9 @@ export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
   besideSide: 6,
   legProbes: [0.15, 0.3, 0.45],
   legPatch: 2,
+  acrossLine: 10,
+  acrossPlaces: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9],
+  samePaper: 20,
 };
 
 /** The two corners of the quad nearest frame side `side` (0 left, 1 top, 2 right, 3 bottom). */
@@ -261,6 +274,45 @@ function legCrossesPaper(img: RgbImage, from: Pt, to: Pt, centre: { x: number; y
 }
 
 /**
+ * Whether the line from `p` to `q` (found inside a quad) has one paper on both sides: the mean, over
+ * `acrossPlaces` along it, of the brightest pixel of a patch `acrossLine` pixels to either side
+ * (clear of a ruled line's width and an edge's blur; one patch's brightest pixel may be a JPEG
+ * fringe beside print, the mean over the places is the paper's tint), the two means within
+ * `samePaper`. A sheet lying on another paper shows that paper, of another tint, beyond its edge;
+ * a printed rule or box line (an invoice's table border running parallel to the cut edge) has the
+ * sheet's own paper on both sides. Without this, such a rule was taken for the sheet's edge and a
+ * sheet cut by the frame for a quad carried over paper.
+ */
+export function samePaperAcross(img: RgbImage, p: Pt, q: Pt, centre: { x: number; y: number }, s: FrameSideSettings = FRAME_SIDE_SETTINGS): boolean {
+  const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+  if (len === 0) return false;
+  let nx = -(q[1] - p[1]) / len;
+  let ny = (q[0] - p[0]) / len;
+  // The normal points into the quad (away from the frame side).
+  if ((centre.x - p[0]) * nx + (centre.y - p[1]) * ny < 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  const inner = [0, 0, 0];
+  const outer = [0, 0, 0];
+  let seen = 0;
+  for (const u of s.acrossPlaces) {
+    const [x, y] = lerp(p, q, u);
+    const a = paperIn(img, x + nx * s.acrossLine, y + ny * s.acrossLine, s.patchRadius);
+    const b = paperIn(img, x - nx * s.acrossLine, y - ny * s.acrossLine, s.patchRadius);
+    if (a === null || b === null) continue;
+    seen++;
+    for (let k = 0; k < 3; k++) {
+      inner[k] += a[k]!;
+      outer[k] += b[k]!;
+    }
+  }
+  if (seen < 3) return false;
+  const mean = (c: number[]): Rgb => [c[0]! / seen, c[1]! / seen, c[2]! / seen];
+  return colourDistance(mean(inner), mean(outer)) <= s.samePaper;
+}
+
+/**
  * Whether the quad's side on the frame was carried past the sheet over another paper: inside the
  * quad a line steps in colour all across it (the sheet's real edge), and between it and the frame
  * the paper runs on out past one of the quad's legs. A sheet cut by the frame with a band or a
@@ -270,6 +322,7 @@ export function overshootsOntoPaper(img: RgbImage, quad: Quad8, side: number, s:
   const edge = edgeInsideQuad(img, quad, side, s);
   if (edge === null) return false;
   const { a, b, a2, b2 } = sideAndLegs(img, quad, side);
+  if (samePaperAcross(img, lerp(a, a2, edge.ta), lerp(b, b2, edge.tb), quadCentre(quad), s)) return false;
   const centre = quadCentre(quad);
   return legCrossesPaper(img, a, a2, centre, edge.ta, s) || legCrossesPaper(img, b, b2, centre, edge.tb, s);
 }

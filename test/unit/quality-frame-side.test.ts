@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completenessScore } from '../../src/image/quality.js';
 import { cornerCutByFrame, paperIn } from '../../src/image/corner-contact.js';
-import { edgeInsideQuad, overshootsOntoPaper, paperShareAlongFrame, stopsShortOfFrame } from '../../src/image/frame-side.js';
+import { FRAME_SIDE_SETTINGS, edgeInsideQuad, overshootsOntoPaper, paperShareAlongFrame, samePaperAcross, stopsShortOfFrame } from '../../src/image/frame-side.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
@@ -97,4 +97,23 @@ test('corners on a frame side the sheet stops short of are not read as cut corne
   const quad: Quad8 = [150, 0, 650, 0, 650, 520, 150, 520];
   assert.equal(cornerCutByFrame(img, quad, 4), true);
   assert.equal(cornerCutByFrame(img, quad, 4, undefined, [false, true, false, false]), false);
+});
+
+test('a printed rule parallel to the cut edge is no sheet edge: a sheet cut by the frame with a quad a little inside its sides', async () => {
+  // An invoice runs out of the bottom of the picture; its table's bottom rule crosses it 70 px above
+  // the frame. The localiser's legs lie 5 px inside the sheet's real sides, so just outside them
+  // there is still the sheet's paper: were the rule the sheet's edge, the quad would seem carried
+  // over another paper to the frame.
+  const rule = `<rect x="170" y="${H - 72}" width="460" height="3" fill="#2a4a8a"/>`;
+  const img = await svgToRgb(page(W, H, sheet(150, 100, 500, H + 50) + rule, DESK));
+  const quad: Quad8 = [155, 100, 645, 100, 645, H - 1, 155, H - 1];
+  assert.ok(edgeInsideQuad(img, quad, 3) !== null, 'the rule steps all across the quad');
+  assert.equal(overshootsOntoPaper(img, quad, 3, { ...FRAME_SIDE_SETTINGS, samePaper: -1 }), true, 'taken for an edge, the rule made an overshoot');
+  assert.equal(overshootsOntoPaper(img, quad, 3), false);
+  assert.equal(stopsShortOfFrame(img, quad, 3), false);
+  assert.ok(completenessScore({ image: img, quad, crop: img }) < 0.5, 'cut by the bottom edge');
+  // Across the cream sheet's top edge onto a white page: two papers.
+  const onPage = await svgToRgb(page(W, H, `<rect x="100" y="-10" width="600" height="310" fill="rgb(250,250,250)"/>` + sheet(200, 120, 400, 520), DESK));
+  assert.equal(samePaperAcross(onPage, [210, 120], [590, 120], { x: 400, y: 300 }), false);
+  assert.equal(samePaperAcross(img, [170, H - 71], [630, H - 71], { x: 400, y: 300 }), true);
 });
