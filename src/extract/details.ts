@@ -121,6 +121,27 @@ export function verticalPrint(cells: readonly Segment[]): Set<Segment> {
   return out;
 }
 
+/** Seal characters in a row that make a short token the seal's text, whatever was read around them. */
+const SEAL_RUN = 4;
+/** Characters beside the run such a token may hold: the ring's ends misread (腾诊 of 门诊, 会 of 章). */
+const SEAL_RUN_SLACK = 3;
+
+/**
+ * Whether a token is a seal's text read with its ends misread (腾诊收费专用会 of 门诊收费专用章): it
+ * holds SEAL_RUN seal characters in a row and little else. No item name holds such a run; a name
+ * with a whole seal word glued after it (肌肉注射财务专用章) holds more, and is cut by splitDetailName.
+ */
+export function sealRun(text: string, sealChars: ReadonlySet<string>): boolean {
+  const chars = [...text];
+  let run = 0;
+  let longest = 0;
+  for (const c of chars) {
+    run = sealChars.has(c) ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest >= SEAL_RUN && chars.length - longest <= SEAL_RUN_SLACK;
+}
+
 /**
  * The tokens of a name cell without text of a seal printed over the row: a token made only of seal
  * characters (收费专用章), or words standing well apart (1.5 line heights) from the name (西 of 广西,
@@ -129,7 +150,7 @@ export function verticalPrint(cells: readonly Segment[]): Set<Segment> {
  * brackets) are kept.
  */
 export function withoutSealText(cell: readonly Token[], unit: number, sealChars: ReadonlySet<string>): Token[] {
-  const sealOnly = (t: Token): boolean => [...t.text].every((c) => sealChars.has(c));
+  const sealOnly = (t: Token): boolean => [...t.text].every((c) => sealChars.has(c)) || sealRun(t.text, sealChars);
   const isName = (t: Token): boolean => /[\u4e00-\u9fff]{2}/.test(t.text) && !sealOnly(t);
   const core = cell.reduce((best, t, i) => (isName(t) && (best < 0 || [...t.text].length > [...cell[best]!.text].length) ? i : best), -1);
   if (core < 0) return cell.filter((t) => !sealOnly(t));
@@ -280,7 +301,8 @@ export function cutGroupBefore(cols: readonly Column[]): Column[] {
 }
 
 const SPEC_AT_END = /(\d+(?:\.\d+)?\s*(?:mg|g|ml|μg|ug|iu|u|万u|万单位|单位|%|cm|mm|mmol|kg)(?:[^\u4e00-\u9fff]*|[*×xX/].*))$/i;
-const CODE_AT_START = /^([A-Z]{0,3}\d{6,}[A-Z0-9-]*|[A-Z]{1,2}\d{2}[A-Z]{0,3}\d{3,}[A-Z0-9]*)/;
+// The national drug code's two figures after its letters may hold a 0 read as O (XNO1BBE0587…).
+const CODE_AT_START = /^([A-Z]{0,3}\d{6,}[A-Z0-9-]*|[A-Z]{1,2}[\dO]{2}[A-Z]{0,3}\d{3,}[A-Z0-9]*)/;
 
 export interface NameParts {
   readonly ocrName: string;
@@ -295,12 +317,20 @@ export interface NameParts {
  * (盐酸昂丹司琼注射液. , 麦冬·).
  */
 const NAME_END_NOISE = /[*×.·。,，、:：;；'"`_~-]+$/u;
-/** The punctuation of NAME_END_NOISE, taken off first so that a bracketed spec before it is still the end. */
-const TRAILING_PUNCTUATION = /[.·。,，、:：;；'"`_~-]+$/u;
+/**
+ * The punctuation of NAME_END_NOISE, taken off first so that a bracketed spec before it is still the
+ * end; also a seal's star (★) read at the name's end, with a closing bracket read from its ring.
+ */
+const TRAILING_PUNCTUATION = /[.·。,，、:：;；'"`_~-]+$|[\]】)）]?[★☆]+$/u;
 
 /** Splits a printed detail name into its code, grade marker, specification and the name itself. */
 export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   let s = compact(raw).replace(TRAILING_PUNCTUATION, '');
+  // A seal's words read at the name's end (肌肉注射财务专用章): no name ends in them.
+  // What is left must read as a name: two Chinese characters, not all of them the seal's.
+  const leavesName = (rest: string): boolean => /[\u4e00-\u9fff]{2}/.test(rest) && ![...rest].every((c) => tables.sealChars.has(c));
+  const sealTail = tables.sealTails.find((w) => s.endsWith(w) && leavesName(s.slice(0, -w.length)));
+  if (sealTail) s = s.slice(0, -sealTail.length).replace(TRAILING_PUNCTUATION, '');
   let code = '';
   const cm = CODE_AT_START.exec(s);
   if (cm) {
@@ -311,6 +341,10 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
     // A dash ending the code before the name is the name's 一 read as a dash (120100003-级护理: the
     // code column holds no dash at its end); the dash rule below gives it back.
     if (/-$/.test(code) && /^[\u4e00-\u9fff]/.test(s.slice(code.length))) code = code.slice(0, -1);
+    // Capitals ending a code of figures before the name start the name (250403022C反应蛋白测定,
+    // …CT平扫, …DR摄影): item codes of figures end in a figure, names start with such letters.
+    const letters = /^\d{6,}([A-Z]{1,2})$/.exec(code);
+    if (letters && /^[\u4e00-\u9fff]/.test(s.slice(code.length))) code = code.slice(0, -letters[1]!.length);
     s = s.slice(code.length).replace(/^[_:]/, '');
   }
   // A lone digit glued to the name is the row number (序号) column or a speck, never the name's.

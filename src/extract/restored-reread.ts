@@ -12,6 +12,7 @@ import type { MedicalResult } from '../contract/extract.js';
 import type { OcrLine, Quad8 } from '../ocr/types.js';
 import { headerValueTables } from './header-values.js';
 import {
+  charsOfValue,
   genderFromFaintCell,
   genderFromLabelAlternatives,
   genderFromMisreadLabel,
@@ -88,6 +89,37 @@ function outOfStep(name: readonly string[], strip: readonly string[]): boolean {
   return strip.some((c, i) => c !== name[i] && name.includes(c));
 }
 
+/** A name read on a strip, with the strip's reading (null when none was read). */
+interface StripName {
+  name: string;
+  line: OcrLine | null;
+}
+
+/**
+ * Whether both page passes read `read` and were surer of the characters the strips changed than
+ * the strips were: over the changed places, the summed scores of the two page readings exceed the
+ * summed scores of the two strips'. The strips crop alike on two near-alike images and so may
+ * misread alike (肖雨芬 on both pages, 芬 at 0.78 and 0.99; 尚雨芽 on both strips, 芽 at 0.31 and
+ * 0.26): their agreement then weighs no more than the pages'. A name only one page read, or
+ * strips of another length, leave the strips' verdict standing.
+ */
+export function pagesSurer(read: string, voted: string, pages: readonly (readonly OcrLine[])[], strips: readonly StripName[]): boolean {
+  const r = [...read];
+  const v = [...voted];
+  if (r.length !== v.length) return false;
+  const pageChars = pages.map((lines) => charsOfValue(lines, read));
+  const stripChars = strips.map((s) => (s.line && [...s.name].length === r.length ? charsOfValue([s.line], s.name) : null));
+  let page = 0;
+  let strip = 0;
+  for (let i = 0; i < r.length; i++) {
+    if (r[i] === v[i]) continue;
+    for (const cs of pageChars) page += cs?.[i]?.score ?? Number.NaN;
+    for (const cs of stripChars) strip += cs?.[i]?.score ?? Number.NaN;
+  }
+  // NaN (a page that did not read the name, a strip without the changed place) compares false.
+  return page > strip;
+}
+
 /** The one gender all readings that found one agree on; 0 when none or they disagree. */
 function agreedGender(values: readonly (0 | 1 | 2)[]): 0 | 1 | 2 {
   const found = new Set(values.filter((g) => g !== 0));
@@ -112,9 +144,18 @@ export async function rereadOnBothPages(result: MedicalResult, kept: PageLook, o
   let out = result;
   if (quads.length > 0) {
     const [keptRead, otherRead] = await Promise.all([kept.recognize(quads), other.recognize(quads)]);
-    const firstName = (read: readonly OcrLine[]) =>
-      read.slice(0, nameStrips.length).map((l) => patientNameFromStrip(l.text)).find((n) => n !== '') ?? '';
-    if (nameStrips.length > 0) out = { ...out, patient_name: nameFromTwoLooks(out.patient_name, firstName(keptRead), firstName(otherRead)) };
+    const firstName = (read: readonly OcrLine[]): StripName => {
+      const named = read.slice(0, nameStrips.length).map((l) => ({ name: patientNameFromStrip(l.text), line: l }));
+      return named.find((n) => n.name !== '') ?? { name: '', line: null };
+    };
+    if (nameStrips.length > 0) {
+      const read = out.patient_name;
+      const keptStrip = firstName(keptRead);
+      const otherStrip = firstName(otherRead);
+      const voted = nameFromTwoLooks(read, keptStrip.name, otherStrip.name);
+      const pages = [kept.lines, other.lines];
+      out = { ...out, patient_name: voted !== read && pagesSurer(read, voted, pages, [keptStrip, otherStrip]) ? read : voted };
+    }
     if (genderQuads.length > 0) {
       const strips = [...keptRead.slice(nameStrips.length), ...otherRead.slice(nameStrips.length)];
       const gender = agreedGender(strips.map((l) => genderFromStrip(l.text)));

@@ -107,6 +107,8 @@ export interface ExtractTables {
   readonly totalStopWords: readonly string[];
   /** Characters of seal texts (收费专用章): read over a detail row, they are no part of its name. */
   readonly sealChars: ReadonlySet<string>;
+  /** Seal texts of three characters or more, longest first: read at a detail name's end, they are cut off (肌肉注射财务专用章). */
+  readonly sealTails: readonly string[];
   /** Starts of detail names that lost their first character to OCR, with the start restored (次性 -> 一次性). */
   readonly nameStarts: ReadonlyMap<string, string>;
   /** Preparation words glued after a detail name where no spec column holds them (枸杞子饮片). */
@@ -211,7 +213,7 @@ function loadPayments(): Pick<ExtractTables, 'allowedPayments' | 'paymentAliases
 function loadLayoutWords(): Pick<
   ExtractTables,
   'categories' | 'detailHeaders' | 'medicalLevels' | 'invoiceWords' | 'medicalWords' | 'refusals' | 'titleWords' | 'totalStopWords'
-  | 'titleParts' | 'notMisreads' | 'labelLookalikes' | 'sealChars' | 'nameStarts' | 'specSuffixes' | 'nameQualifiers' | 'sealLeadChars'
+  | 'titleParts' | 'notMisreads' | 'labelLookalikes' | 'sealChars' | 'sealTails' | 'nameStarts' | 'specSuffixes' | 'nameQualifiers' | 'sealLeadChars'
 > {
   const catFile = 'cost-categories.json';
   const cats = readJson(catFile);
@@ -245,6 +247,7 @@ function loadLayoutWords(): Pick<
     labelLookalikes: lookalikeTable(raw.labelLookalikes ?? {}, file),
     totalStopWords: strings(raw.totalStopWords, file, 'totalStopWords').map(compact),
     sealChars: new Set(strings(raw.sealWords ?? [], file, 'sealWords').flatMap((w) => [...compact(w)])),
+    sealTails: strings(raw.sealWords ?? [], file, 'sealWords').map(compact).filter((w) => [...w].length >= 3).sort((a, b) => b.length - a.length),
     nameStarts: new Map(strings(raw.lostNameStarts ?? [], file, 'lostNameStarts').map((w) => [compact(w).slice(1), compact(w)] as const)),
     specSuffixes: strings(raw.specSuffixes ?? [], file, 'specSuffixes').map(compact),
     nameQualifiers: new Set(strings(raw.nameQualifiers ?? [], file, 'nameQualifiers').map(compact)),

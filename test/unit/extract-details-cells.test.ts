@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cellNumber, reconcileDetailCosts, splitDetailName, withoutSealText, type Token } from '../../src/extract/details.js';
+import { cellNumber, reconcileDetailCosts, sealRun, splitDetailName, withoutSealText, type Token } from '../../src/extract/details.js';
 import type { CostDetail } from '../../src/contract/extract.js';
 import { Catalogue } from '../../src/extract/catalogue.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
@@ -163,4 +163,35 @@ test('detail table: 金额 before the first 项目名称 is the tail of a group 
     out.result.cost_detail_list.map((d) => [d.ocr_name, d.amount, d.cost]),
     [['蒙脱石散', 3, 42.9], ['阿卡波糖片', 1, 39.6]],
   );
+});
+
+test('detail names: a seal read at the name\'s end (its words, its star) is no part of it', () => {
+  assert.equal(splitDetailName('肌肉注射财务专用章', tables).ocrName, '肌肉注射');
+  assert.equal(splitDetailName('金银花饮片】★', tables).ocrName, '金银花');
+  assert.equal(splitDetailName('血常规★', tables).ocrName, '血常规');
+  // Too little before the seal's words to be a name: left whole.
+  assert.equal(splitDetailName('收费专用章', tables).ocrName, '收费专用章');
+});
+
+test('detail names: a token of seal characters in a row with its ends misread is the seal\'s text', () => {
+  const tok = (text: string, x0: number, x1: number): Token => ({ text, x0, x1, h: 30 });
+  const cell = [tok('彩色多普勒超声', 945, 1094), tok('腾诊收费专用会', 1117, 1259)];
+  assert.deepEqual(withoutSealText(cell, 30, tables.sealChars).map((t) => t.text), ['彩色多普勒超声']);
+  assert.equal(sealRun('腾诊收费专用会', tables.sealChars), true);
+  // A name with a whole seal word glued on holds more than the run's slack: splitDetailName cuts it.
+  assert.equal(sealRun('肌肉注射财务专用章', tables.sealChars), false);
+  assert.equal(sealRun('收费', tables.sealChars), false);
+});
+
+test('detail names: item codes', () => {
+  // Capitals between a code of figures and the name start the name.
+  const crp = splitDetailName('250403022C反应蛋白测定', tables);
+  assert.equal(crp.ocrName, 'C反应蛋白测定');
+  assert.equal(crp.code, '250403022');
+  assert.equal(splitDetailName('210300001CT平扫', tables).ocrName, 'CT平扫');
+  // A national drug code with a 0 read as O after its letters is still the code.
+  const drug = splitDetailName('XNO1BBE0587924855359088盐酸利多卡因注射液', tables);
+  assert.equal(drug.ocrName, '盐酸利多卡因注射液');
+  assert.equal(drug.code, 'XNO1BBE0587924855359088');
+  assert.equal(splitDetailName('XC09CAA2321601654454258缬沙坦胶囊', tables).ocrName, '缬沙坦胶囊');
 });

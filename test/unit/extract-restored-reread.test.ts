@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MedicalResult } from '../../src/contract/extract.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { hasNameShape, nameByCharacterVote, nameFromTwoLooks, rereadOnBothPages, type PageLook } from '../../src/extract/restored-reread.js';
+import { hasNameShape, nameByCharacterVote, nameFromTwoLooks, pagesSurer, rereadOnBothPages, type PageLook } from '../../src/extract/restored-reread.js';
 import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
@@ -121,4 +121,42 @@ test('both pages: no label on either page costs no recogniser call', async () =>
   const out = await rereadOnBothPages(result, keptLook, otherLook);
   assert.equal(out, result);
   assert.equal(keptLook.asked.length + otherLook.asked.length, 0);
+});
+
+/** A line whose characters in `unsure` were read at `score` (the rest as line() reads them). */
+function withScores(l: OcrLine, unsure: string, score: number): OcrLine {
+  return { ...l, chars: l.chars.map((c) => (unsure.includes(c.char) ? { ...c, score } : c)) };
+}
+
+/** A page whose crops read as the given lines (their characters' scores kept). */
+function lookReading(lines: readonly OcrLine[], read: readonly OcrLine[]): PageLook {
+  return { lines, faint: [], recognize: async (quads) => quads.map((q, i) => ({ ...(read[i] ?? line('-', 0, 0)), quad: q })) };
+}
+
+test('both pages: a name both page passes read surer than the two agreeing strips stays', async () => {
+  const kept = [...FRAME, withScores(line('交款人：肖雨芬', 60, 100), '肖芬', 0.8), line('性别：男', 400, 100)];
+  const other = [...FRAME, withScores(line('交款人：肖雨芬', 60, 100), '肖', 0.76), line('性别：男', 400, 100)];
+  const result = pageResult(kept);
+  assert.equal(result.patient_name, '肖雨芬');
+  const weak = withScores(line('交款人：尚雨芽', 60, 100), '尚芽', 0.3);
+  const out = await rereadOnBothPages(result, lookReading(kept, [weak]), lookReading(other, [weak]));
+  assert.equal(out.patient_name, '肖雨芬');
+  // Strips as sure as the pages: their agreement still replaces the name.
+  const sure = withScores(line('交款人：尚雨芽', 60, 100), '尚芽', 0.9);
+  const replaced = await rereadOnBothPages(result, lookReading(kept, [sure]), lookReading(other, [sure]));
+  assert.equal(replaced.patient_name, '尚雨芽');
+  // The other page read another name: the pages' sureness is not weighed.
+  const otherRead = [...FRAME, line('交款人：肖雨芳', 60, 100), line('性别：男', 400, 100)];
+  const overruled = await rereadOnBothPages(result, lookReading(kept, [weak]), lookReading(otherRead, [weak]));
+  assert.equal(overruled.patient_name, '尚雨芽');
+});
+
+test('pages surer: summed page scores against summed strip scores over the changed places only', () => {
+  const pageA = [withScores(line('王宇宁', 0, 0), '宁', 0.6)];
+  const pageB = [withScores(line('王宇宁', 0, 0), '宁', 0.5)];
+  const strip = (score: number) => ({ name: '王宇宇', line: withScores(line('姓名：王宇宇', 0, 0), '宇', score) });
+  assert.equal(pagesSurer('王宇宁', '王宇宇', [pageA, pageB], [strip(0.5), strip(0.5)]), true);
+  assert.equal(pagesSurer('王宇宁', '王宇宇', [pageA, pageB], [strip(0.6), strip(0.6)]), false);
+  assert.equal(pagesSurer('王宇宁', '王宇', [pageA, pageB], [strip(0.1), strip(0.1)]), false, 'names of other lengths');
+  assert.equal(pagesSurer('王宇宁', '王宇宇', [pageA, [line('王宇', 0, 0)]], [strip(0.1), strip(0.1)]), false, 'one page did not read the name');
 });
