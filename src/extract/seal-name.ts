@@ -11,6 +11,7 @@ import type { RgbImage } from '../image/types.js';
 import type { OcrLine, PageAngle, Quad8 } from '../ocr/types.js';
 import { repairHospitalName } from './header.js';
 import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, lostFirstAfterPlace, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables, type LostFirstAfterPlace } from './hospital-name.js';
+import { normalizeText } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
 /** A seal reading with the seal's own words (收费专用章, 发票专用章) blanked: they are no part of a name. */
@@ -347,10 +348,27 @@ function scoredLines(lines: readonly OcrLine[]): OcrLine[] {
   return lines.filter((l) => l.chars.length === [...l.text].length);
 }
 
-/** Where `text` first starts in the line, counted in characters; -1 when it holds none. */
+/**
+ * A recognised character as a name carries it: names are folded by normalizeText (NFKC: the
+ * recogniser's full-width ） is the name's ASCII )), the page line's characters are not, so a name
+ * holding a misread bracket or colon (西安市）童医院) was never found on its line and its doubted
+ * character's alternatives never seen. A character NFKC turns into several (…) stays as read.
+ */
+export function foldedChar(char: string): string {
+  const folded = normalizeText(char);
+  return [...folded].length === 1 ? folded : char;
+}
+
+/** The line's text folded character by character (foldedChar), one character for each of `chars`. */
+function foldedText(line: OcrLine): string {
+  return line.chars.map((c) => foldedChar(c.char)).join('');
+}
+
+/** Where `text` first starts in the line (as folded), counted in characters; -1 when it holds none. */
 function charIndexOf(line: OcrLine, text: string): number {
-  const at = line.text.indexOf(text);
-  return at < 0 ? -1 : [...line.text.slice(0, at)].length;
+  const folded = foldedText(line);
+  const at = folded.indexOf(text);
+  return at < 0 ? -1 : [...folded.slice(0, at)].length;
 }
 
 /**
@@ -369,7 +387,7 @@ export function lineOfName(name: string, lines: readonly OcrLine[]): { line: Ocr
   }
   const allowed = Math.min(MAX_REPAIRED_CHARS, Math.floor((want.length - 1) / 3));
   for (const line of scored) {
-    const text = [...line.text];
+    const text = [...foldedText(line)];
     for (let start = 0; start + want.length <= text.length; start++) {
       const differ = want.filter((c, k) => text[start + k] !== c).length;
       if (differ <= allowed) return { line, start };
@@ -390,7 +408,7 @@ export function doubtfulPositions(name: string, lines: readonly OcrLine[], minSc
   const want = [...name];
   for (let k = 0; k < want.length; k++) {
     const c = found.line.chars[found.start + k]!;
-    if (c.score < minScore && c.char === want[k]) out.add(k);
+    if (c.score < minScore && foldedChar(c.char) === want[k]) out.add(k);
   }
   return out;
 }
@@ -415,7 +433,7 @@ export function repairWithAlternatives(name: string, lines: readonly OcrLine[], 
   let out = chars;
   for (let k = 0; k < chars.length; k++) {
     const c = found.line.chars[found.start + k]!;
-    if (c.score >= DOUBTFUL_CHAR_SCORE || c.char !== chars[k] || !c.alternatives || wordOver(out, k)) continue;
+    if (c.score >= DOUBTFUL_CHAR_SCORE || foldedChar(c.char) !== chars[k] || !c.alternatives || wordOver(out, k)) continue;
     const candidates = c.alternatives
       .map((a) => a.char)
       .filter((a) => /[\u4e00-\u9fff]/u.test(a))

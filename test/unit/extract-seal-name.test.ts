@@ -294,6 +294,16 @@ test('an alternative that leaves a generic word one misread away takes the word 
   assert.equal(repairWithAlternatives('南宁区心人民医院', [offering('南宁区心人民医院', 2, ['医'])]), '南宁区心人民医院');
 });
 
+test('a name is found on its page line whatever the width of its marks, so a doubted bracket\'s alternatives count', () => {
+  // The recogniser reads a full-width ）; the name carries it folded to ) (normalizeText).
+  const line = scored('收款单位（章）诊收西安市）童医院', { 12: 0.33 });
+  const offering = { ...line, chars: line.chars.map((c, i) => (i === 12 ? { ...c, alternatives: [{ char: '儿', score: 0.3 }, { char: '，', score: 0.1 }] } : c)) };
+  assert.deepEqual([...doubtfulPositions('西安市)童医院', [offering])], [3]);
+  assert.equal(repairWithAlternatives('西安市)童医院', [offering]), '西安市儿童医院');
+  // Without 儿 among the alternatives the name stays as read.
+  assert.equal(repairWithAlternatives('西安市)童医院', [line]), '西安市)童医院');
+});
+
 test('a name starting at no place takes the province\'s place the recogniser offered an alternative for', () => {
   const offering = (text: string, at: number, alternatives: string[]): OcrLine => {
     const line = scored(text, { [at]: 0.7 });
