@@ -230,6 +230,8 @@ export function restorePlacePrefix(
     }
     if (best) return n + chars.slice(best.len).join('');
     if (isProvinceHeadMisread(chars, want, t)) return n + chars.slice(want.length).join('');
+    const regionHead = autonomousRegionHeadLength(chars, want, t);
+    if (regionHead > 0) return n + chars.slice(regionHead).join('');
     // Short name + a look-alike of the administrative suffix.
     const looks = t.adminLookalikes.get(last) ?? [];
     const head = chars.slice(0, want.length);
@@ -334,6 +336,36 @@ function isProvinceHeadMisread(chars: readonly string[], want: readonly string[]
   // Only Chinese characters are place characters misread: digits or marks are something else.
   if (!chars.slice(0, n - 1).every((c) => /[\u4e00-\u9fff]/u.test(c))) return false;
   return startsWithNameWord(chars.slice(n).join(''), t);
+}
+
+const REGION_MARK = '自治区';
+
+/**
+ * Characters before 自治区 beyond the region's short name that a misread head may have: one (a
+ * stray mark or a character read twice), never a whole other word.
+ */
+const REGION_HEAD_EXTRA = 1;
+
+/**
+ * The length of a head naming the province's autonomous region `want` (新疆维吾尔自治区) misread
+ * beyond restorePlacePrefix's two edits, or 0: 自治区 read whole, as the head's end, with a generic
+ * word or kind right after it (新喜尔自治区骨科医院: 疆维吾 read as one 喜). Only the five
+ * provincial regions end in 自治区 (prefectures end in 自治州, counties in 自治县), and one read
+ * right was returned earlier, so the characters before it can only be this invoice's own region's;
+ * they must still be Chinese characters, no more than its short name and REGION_HEAD_EXTRA, and
+ * start or end as the short name does.
+ */
+function autonomousRegionHeadLength(chars: readonly string[], want: readonly string[], t: HospitalNameTables): number {
+  const mark = [...REGION_MARK];
+  if (want.slice(-mark.length).join('') !== REGION_MARK) return 0;
+  const short = want.slice(0, -mark.length);
+  const at = chars.join('').indexOf(REGION_MARK);
+  if (at < 1) return 0;
+  const before = [...chars.join('').slice(0, at)];
+  const end = before.length + mark.length;
+  if (before.length > short.length + REGION_HEAD_EXTRA || !before.every((c) => /^[\u4e00-\u9fff]$/u.test(c))) return 0;
+  if (before[0] !== short[0] && before[before.length - 1] !== short[short.length - 1]) return 0;
+  return chars.length > end + 1 && startsWithNameWord(chars.slice(end).join(''), t) ? end : 0;
 }
 
 /**

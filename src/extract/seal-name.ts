@@ -11,6 +11,7 @@ import type { RgbImage } from '../image/types.js';
 import type { OcrLine, PageAngle, Quad8 } from '../ocr/types.js';
 import { repairHospitalName } from './header.js';
 import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, lostFirstAfterPlace, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables, type LostFirstAfterPlace } from './hospital-name.js';
+import { normalizeText } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
 /** A seal reading with the seal's own words (收费专用章, 发票专用章) blanked: they are no part of a name. */
@@ -347,10 +348,27 @@ function scoredLines(lines: readonly OcrLine[]): OcrLine[] {
   return lines.filter((l) => l.chars.length === [...l.text].length);
 }
 
-/** Where `text` first starts in the line, counted in characters; -1 when it holds none. */
+/**
+ * A recognised character as a name carries it: names are folded by normalizeText (NFKC: the
+ * recogniser's full-width ） is the name's ASCII )), the page line's characters are not, so a name
+ * holding a misread bracket or colon (西安市）童医院) was never found on its line and its doubted
+ * character's alternatives never seen. A character NFKC turns into several (…) stays as read.
+ */
+export function foldedChar(char: string): string {
+  const folded = normalizeText(char);
+  return [...folded].length === 1 ? folded : char;
+}
+
+/** The line's text folded character by character (foldedChar), one character for each of `chars`. */
+function foldedText(line: OcrLine): string {
+  return line.chars.map((c) => foldedChar(c.char)).join('');
+}
+
+/** Where `text` first starts in the line (as folded), counted in characters; -1 when it holds none. */
 function charIndexOf(line: OcrLine, text: string): number {
-  const at = line.text.indexOf(text);
-  return at < 0 ? -1 : [...line.text.slice(0, at)].length;
+  const folded = foldedText(line);
+  const at = folded.indexOf(text);
+  return at < 0 ? -1 : [...folded.slice(0, at)].length;
 }
 
 /**
@@ -369,7 +387,7 @@ export function lineOfName(name: string, lines: readonly OcrLine[]): { line: Ocr
   }
   const allowed = Math.min(MAX_REPAIRED_CHARS, Math.floor((want.length - 1) / 3));
   for (const line of scored) {
-    const text = [...line.text];
+    const text = [...foldedText(line)];
     for (let start = 0; start + want.length <= text.length; start++) {
       const differ = want.filter((c, k) => text[start + k] !== c).length;
       if (differ <= allowed) return { line, start };
@@ -390,7 +408,7 @@ export function doubtfulPositions(name: string, lines: readonly OcrLine[], minSc
   const want = [...name];
   for (let k = 0; k < want.length; k++) {
     const c = found.line.chars[found.start + k]!;
-    if (c.score < minScore && c.char === want[k]) out.add(k);
+    if (c.score < minScore && foldedChar(c.char) === want[k]) out.add(k);
   }
   return out;
 }
@@ -415,7 +433,7 @@ export function repairWithAlternatives(name: string, lines: readonly OcrLine[], 
   let out = chars;
   for (let k = 0; k < chars.length; k++) {
     const c = found.line.chars[found.start + k]!;
-    if (c.score >= DOUBTFUL_CHAR_SCORE || c.char !== chars[k] || !c.alternatives || wordOver(out, k)) continue;
+    if (c.score >= DOUBTFUL_CHAR_SCORE || foldedChar(c.char) !== chars[k] || !c.alternatives || wordOver(out, k)) continue;
     const candidates = c.alternatives
       .map((a) => a.char)
       .filter((a) => /[\u4e00-\u9fff]/u.test(a))
@@ -600,6 +618,48 @@ export function lostFirstFromSeal(lost: LostFirstAfterPlace, ringLines: readonly
   return chosen.size === 1 ? lost.head + [...chosen][0]! + lost.rest : '';
 }
 
+/** Characters of the printed name a ring reading must hold beside a doubted one, read the same. */
+const RING_CONTEXT = 2;
+
+/**
+ * The printed name with a doubted character replaced by one of the recogniser's alternatives for
+ * it that a seal ring reading prints at the same place: the ring holds the alternative next to the
+ * two printed characters beside it (甘肃省同信医院 with 信 doubted, 仁 its second guess, the ring
+ * read 古黄仁医院: 仁医院). Two sources agree, the page's recogniser and the ring, where the ring
+ * alone is too garbled to name the hospital (its place misread, so no seal name and the
+ * character-by-character repair, which needs the ring within two edits, do not reach). Only when
+ * exactly one alternative is so confirmed, never inside a generic word read exactly, and only
+ * Chinese characters; the name as read otherwise.
+ */
+export function alternativeConfirmedByRing(
+  name: string,
+  pageLines: readonly OcrLine[],
+  ringTexts: readonly string[],
+  t: HospitalNameTables = hospitalNameTables(),
+): string {
+  const found = lineOfName(name, pageLines);
+  if (!found) return name;
+  const chars = [...name];
+  const rings = ringTexts.map((r) => [...r].map(foldedChar).join(''));
+  const out = [...chars];
+  for (let k = 0; k < chars.length; k++) {
+    const c = found.line.chars[found.start + k];
+    if (!c || c.score >= DOUBTFUL_CHAR_SCORE || foldedChar(c.char) !== chars[k] || !c.alternatives) continue;
+    if (wordSpansOver(chars, k, t.nameWords).length > 0) continue;
+    const before = k >= RING_CONTEXT ? chars.slice(k - RING_CONTEXT, k).join('') : null;
+    const after = k + RING_CONTEXT < chars.length ? chars.slice(k + 1, k + 1 + RING_CONTEXT).join('') : null;
+    const confirmed = new Set(
+      c.alternatives
+        .map((a) => a.char)
+        .filter((a) => /^[\u4e00-\u9fff]$/u.test(a) && a !== chars[k])
+        .filter((a) => rings.some((r) => (after !== null && r.includes(a + after)) || (before !== null && r.includes(before + a)))),
+    );
+    if (confirmed.size === 1) out[k] = [...confirmed][0]!;
+  }
+  const voted = out.join('');
+  return voted !== name && looksLikeHospital(voted, t) ? voted : name;
+}
+
 /** Reads quads of an image with the text recogniser (OcrEngine.recognizeRegions). */
 export type RegionReader = (image: RgbImage, quads: Quad8[]) => Promise<readonly OcrLine[]>;
 
@@ -648,12 +708,15 @@ export async function sealCheckedHospital(
   }
   const texts = lines.map((l) => l.text);
   const seal = lines.map((l) => hospitalFromSealText(l.text, places, hospitalNameTables(), repairPlace)).find((n) => n !== '') ?? '';
+  // A doubted character the ring prints among the recogniser's alternatives, when the ring's
+  // reading repaired nothing by itself.
+  const confirmed = (name: string) => (name === read0 ? alternativeConfirmedByRing(read0, page.lines, texts) : name);
   if (seal === '') {
     const headed = placeHeadFromSeal(read0, texts, places);
     if (headed !== '') return headed;
-    return numeralFromSeal(votedWithUnplacedSeal(read0, texts, places, doubtful), texts);
+    return numeralFromSeal(confirmed(votedWithUnplacedSeal(read0, texts, places, doubtful)), texts);
   }
-  return numeralFromSeal(repairWithSeal(read0, seal, places, doubtful), texts);
+  return numeralFromSeal(confirmed(repairWithSeal(read0, seal, places, doubtful)), texts);
 }
 
 /**

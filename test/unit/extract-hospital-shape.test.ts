@@ -38,6 +38,22 @@ test('a long full name that lost its administrative character and had one misrea
   assert.equal(restorePlacePrefix('广东壮族目治口腔医院', 'guangxi', t), '广东壮族目治口腔医院');
 });
 
+test('a head ending in 自治区 read whole before a word of the name is the province\'s autonomous region, however misread', () => {
+  const t = extractTables();
+  // 疆维吾 read as one 喜: three edits, beyond the two of a long full name.
+  assert.equal(restorePlacePrefix('新喜尔自治区骨科医院', 'xinjiang', t), '新疆维吾尔自治区骨科医院');
+  assert.equal(restorePlacePrefix('宁X回族自治区中医院', 'ningxia', t), '宁夏回族自治区中医院');
+  // Neither end of the short name read right, or a head longer than the short name and one: left as read.
+  assert.equal(restorePlacePrefix('东喜某自治区骨科医院', 'xinjiang', t), '东喜某自治区骨科医院');
+  assert.equal(restorePlacePrefix('东喜尔自治区骨科医院', 'xinjiang', t), '新疆维吾尔自治区骨科医院');
+  assert.equal(restorePlacePrefix('新某某某某某某自治区骨科医院', 'xinjiang', t), '新某某某某某某自治区骨科医院');
+  // No word of the name after 自治区, or a province that is no autonomous region: left as read.
+  assert.equal(restorePlacePrefix('新喜尔自治区华山医院', 'xinjiang', t), '新喜尔自治区华山医院');
+  assert.equal(restorePlacePrefix('四喜尔自治区骨科医院', 'sichuan', t), '四喜尔自治区骨科医院');
+  // Another region's full name read right stays (a Guangxi hospital on a Xinjiang invoice).
+  assert.equal(restorePlacePrefix('广西壮族自治区人民医院', 'xinjiang', t), '广西壮族自治区人民医院');
+});
+
 test('a one-character stray before a bare kind is no name', () => {
   assert.ok(isKindWithStray('型社区卫生服务中心'));
   assert.ok(!isKindWithStray('社区卫生服务中心'), 'a bare kind is another rule');

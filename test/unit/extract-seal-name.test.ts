@@ -294,6 +294,33 @@ test('an alternative that leaves a generic word one misread away takes the word 
   assert.equal(repairWithAlternatives('南宁区心人民医院', [offering('南宁区心人民医院', 2, ['医'])]), '南宁区心人民医院');
 });
 
+test('a name is found on its page line whatever the width of its marks, so a doubted bracket\'s alternatives count', () => {
+  // The recogniser reads a full-width ）; the name carries it folded to ) (normalizeText).
+  const line = scored('收款单位（章）诊收西安市）童医院', { 12: 0.33 });
+  const offering = { ...line, chars: line.chars.map((c, i) => (i === 12 ? { ...c, alternatives: [{ char: '儿', score: 0.3 }, { char: '，', score: 0.1 }] } : c)) };
+  assert.deepEqual([...doubtfulPositions('西安市)童医院', [offering])], [3]);
+  assert.equal(repairWithAlternatives('西安市)童医院', [offering]), '西安市儿童医院');
+  // Without 儿 among the alternatives the name stays as read.
+  assert.equal(repairWithAlternatives('西安市)童医院', [line]), '西安市)童医院');
+});
+
+test('a doubted character takes the alternative a seal ring prints beside the same two printed characters', async () => {
+  const { alternativeConfirmedByRing } = await import('../../src/extract/seal-name.js');
+  const offering = (text: string, at: number, alternatives: string[], score = 0.4): OcrLine => {
+    const line = scored(text, { [at]: score });
+    return { ...line, chars: line.chars.map((c, i) => (i === at ? { ...c, alternatives: alternatives.map((char) => ({ char, score: 0.2 })) } : c)) };
+  };
+  const page = [offering('甘肃省同信医院', 4, ['行', '仁', '位'])];
+  // The ring's place is garbled, but it prints 仁 before 医院, and 仁 is the recogniser's second guess.
+  assert.equal(alternativeConfirmedByRing('甘肃省同信医院', page, ['古黄仁医院#']), '甘肃省同仁医院');
+  // The ring's character is no alternative of the recogniser's, or the ring does not print it there: as read.
+  assert.equal(alternativeConfirmedByRing('甘肃省同信医院', page, ['古黄济医院#']), '甘肃省同信医院');
+  assert.equal(alternativeConfirmedByRing('甘肃省同信医院', page, ['仁爱路']), '甘肃省同信医院');
+  // A sure character is never replaced, nor one the alternatives of which the ring confirms two.
+  assert.equal(alternativeConfirmedByRing('甘肃省同信医院', [offering('甘肃省同信医院', 4, ['仁'], 0.9)], ['古黄仁医院']), '甘肃省同信医院');
+  assert.equal(alternativeConfirmedByRing('甘肃省同信医院', page, ['古黄仁医院', '行医院']), '甘肃省同信医院');
+});
+
 test('a name starting at no place takes the province\'s place the recogniser offered an alternative for', () => {
   const offering = (text: string, at: number, alternatives: string[]): OcrLine => {
     const line = scored(text, { [at]: 0.7 });
