@@ -322,8 +322,8 @@ export function overshootsOntoPaper(img: RgbImage, quad: Quad8, side: number, s:
   const edge = edgeInsideQuad(img, quad, side, s);
   if (edge === null) return false;
   const { a, b, a2, b2 } = sideAndLegs(img, quad, side);
-  if (samePaperAcross(img, lerp(a, a2, edge.ta), lerp(b, b2, edge.tb), quadCentre(quad), s)) return false;
   const centre = quadCentre(quad);
+  if (samePaperAcross(img, lerp(a, a2, edge.ta), lerp(b, b2, edge.tb), centre, s)) return false;
   return legCrossesPaper(img, a, a2, centre, edge.ta, s) || legCrossesPaper(img, b, b2, centre, edge.tb, s);
 }
 
