@@ -160,6 +160,16 @@ function counters<K extends string>(keys: readonly K[]): Record<K, Counter> {
   return Object.fromEntries(keys.map((k) => [k, new Counter()])) as Record<K, Counter>;
 }
 
+/** The counters' comparisons taken together. */
+function summed(counters: readonly Counter[]): Ratio {
+  const all = new Counter();
+  for (const c of counters) {
+    all.right += c.right;
+    all.total += c.total;
+  }
+  return all.ratio();
+}
+
 function ratios(map: Record<string, Counter>): Record<string, Ratio> {
   return Object.fromEntries(Object.entries(map).filter(([, c]) => c.total > 0).map(([k, c]) => [k, c.ratio()]));
 }
@@ -275,7 +285,6 @@ export class ExtractTally {
   private readonly fields = new Map<string, Counter>();
   private readonly keyFields = new Counter();
   private readonly clearFields = counters(KEY_FIELDS);
-  private readonly clearKeyFields = new Counter();
   private unclearInvoices = 0;
   private readonly lists = new Map<ListField, MatchCount>();
   private readonly checksum = new Counter();
@@ -301,9 +310,7 @@ export class ExtractTally {
       this.fields.set(field, counter);
       if (!KEY_FIELDS.includes(field)) continue;
       this.keyFields.add(ok);
-      if (unclear) continue;
-      this.clearKeyFields.add(ok);
-      this.clearFields[field]?.add(ok);
+      if (!unclear) this.clearFields[field]?.add(ok);
     }
     for (const list of LIST_FIELDS) {
       const count = score.lists[list];
@@ -343,7 +350,7 @@ export class ExtractTally {
       clear_photos: {
         invoices: this.images - this.unclearInvoices,
         unclear: this.unclearInvoices,
-        key_fields: this.clearKeyFields.ratio(),
+        key_fields: summed(Object.values(this.clearFields)),
         fields: ratios(this.clearFields),
       },
       lists,
