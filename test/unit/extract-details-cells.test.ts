@@ -110,6 +110,30 @@ test('costs: a cost misread against quantity × price is the product only when t
   assert.deepEqual(reconcileDetailCosts(details, [62.49]).map((d) => d.cost), [60.09, 2.4], 'printed inconsistent on purpose: the sums hold as read');
   assert.deepEqual(reconcileDetailCosts(details, [70]).map((d) => d.cost), [60.09, 2.4], 'the product does not make them add up either');
   assert.deepEqual(reconcileDetailCosts(details, [0]).map((d) => d.cost), [60.09, 2.4], 'no total: nothing decides');
+  // Out of focus, several costs lost their last figures: the rows whose products together add up.
+  const blurred = [row('白术', 210, 0.16, 33), row('吸氧', 2, 3, 6), row('连花清瘟胶囊', 3, 14.8, 44), row('注射用头孢曲松钠', 1, 8.75, 8.7)];
+  assert.deepEqual(reconcileDetailCosts(blurred, [92.75]).map((d) => d.cost), [33.6, 6, 44.4, 8.75]);
+  assert.deepEqual(reconcileDetailCosts(blurred, [95]).map((d) => d.cost), [33, 6, 44, 8.7], 'no set of products adds up');
+});
+
+test('detail names: an opening bracket nothing closes before a name is the rule read as one', () => {
+  assert.equal(splitDetailName('(静脉输液', tables).ocrName, '静脉输液');
+  assert.equal(splitDetailName('（静脉输液', tables).ocrName, '静脉输液');
+  assert.equal(splitDetailName('[甲]静脉输液', tables).level, '甲');
+});
+
+test('detail tables: a heading read with a speck after it still heads its column group', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('江苏省医疗门诊收费票据（电子）', 460, 40, 36, 40),
+    at('项目名称', 230, 300), at('数量', 420, 300), at('单位', 490, 300), at('金额(元)', 565, 300), at('备注', 670, 300),
+    at('项目名称.', 825, 300), at('数量', 1010, 300), at('单位', 1080, 300), at('金额(元)', 1160, 300), at('备注', 1260, 300),
+    at('吸氧', 130, 340), at('13小时', 442, 340), at('39.00', 603, 340), at('静脉输液', 720, 340), at('1组', 1040, 340), at('9.00', 1205, 340),
+    line('合计（小写）48.00', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['吸氧', 39], ['静脉输液', 9]]);
 });
 
 test('detail names: a seal letter glued before the name is dropped; a name starting with a seal character others share stays', () => {
@@ -181,6 +205,17 @@ test('detail names: a token of seal characters in a row with its ends misread is
   // A name with a whole seal word glued on holds more than the run's slack: splitDetailName cuts it.
   assert.equal(sealRun('肌肉注射财务专用章', tables.sealChars), false);
   assert.equal(sealRun('收费', tables.sealChars), false);
+});
+
+test('detail names: a figure read inside the seal\'s text does not make it a spec of the name', () => {
+  const tok = (text: string, x0: number, x1: number): Token => ({ text, x0, x1, h: 30 });
+  // The row's quantity under the ring was read into it: still the seal, not the name's spec.
+  assert.equal(sealRun('诊收4专用章', tables.sealChars), true);
+  const cell = [tok('注射用美罗培南', 83, 230), tok('诊收4专用章', 973, 1090)];
+  assert.deepEqual(withoutSealText(cell, 30, tables.sealChars).map((t) => t.text), ['注射用美罗培南']);
+  // A figure between a name's characters and a seal word is no part of a run.
+  assert.equal(sealRun('维生素B12注射液', tables.sealChars), false);
+  assert.equal(sealRun('收费2', tables.sealChars), false);
 });
 
 test('detail names: item codes', () => {
