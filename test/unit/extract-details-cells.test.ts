@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cellNumber, reconcileDetailCosts, sealRun, splitDetailName, withoutSealText, type Token } from '../../src/extract/details.js';
 import type { CostDetail } from '../../src/contract/extract.js';
-import { Catalogue } from '../../src/extract/catalogue.js';
+import { Catalogue, loadForms } from '../../src/extract/catalogue.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line, lineOf } from './extract-lines.js';
@@ -229,4 +229,23 @@ test('detail names: item codes', () => {
   assert.equal(drug.ocrName, '盐酸利多卡因注射液');
   assert.equal(drug.code, 'XNO1BBE0587924855359088');
   assert.equal(splitDetailName('XC09CAA2321601654454258缬沙坦胶囊', tables).ocrName, '缬沙坦胶囊');
+});
+
+test('detail rows: a one-character name is a row when the catalogue gives back the character lost from it', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('宁夏回族自治区医疗住院收费票据', 400, 40, 36, 40),
+    at('项目名称', 200, 300), at('规格', 460, 300), at('数量', 600, 300), at('单价', 760, 300), at('金额', 900, 300),
+    at('尿常规', 160, 340), at('2次', 600, 340), at('10.0000', 760, 340), at('20.00', 900, 340),
+    at('川', 160, 380), at('饮片', 460, 380), at('100g', 600, 380), at('0.1500', 760, 380), at('15.00', 900, 380),
+    line('合计（小写）35.00', 180, 500),
+  ];
+  const entries = [{ name: '川芎', grade: '', section: '中药饮片' }, { name: '川贝母', grade: '', section: '中药饮片' }];
+  const forms = loadForms();
+  const knows = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue(entries, { ...forms, lostChars: new Set(['芎']) }) });
+  assert.ok(knows.ok);
+  assert.deepEqual(knows.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['尿常规', 20], ['川芎', 15]]);
+  const guesses = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue(entries, { ...forms, lostChars: new Set<string>() }) });
+  assert.ok(guesses.ok);
+  assert.deepEqual(guesses.result.cost_detail_list.map((d) => d.ocr_name), ['尿常规'], 'a character alone the catalogue cannot complete is no row');
 });
