@@ -758,25 +758,8 @@ export function reconcileDetailCosts(details: readonly CostDetail[], targets: re
     const product = roundCents(d.amount * d.unit_price);
     return product > 0 && adds(roundCents(sum - d.cost + product)) ? [{ i, product }] : [];
   });
-  if (fixes.length === 1) return withProducts(details, new Set([fixes[0]!.i]));
-  if (fixes.length > 1) return [...details];
-  // On an out-of-focus photo several costs may lose their last figures (33 for 210 × 0.16 = 33.60,
-  // 8.7 for 8.75): the rows breaking quantity × price whose products, taken together, make the sums
-  // add up, when exactly one such set of rows does (a set of two or more; one row is the case above).
-  const breaking = details.flatMap((d, i) => (d.check_amount_unitprice_cost === 0 && d.amount * d.unit_price > 0 ? [i] : []));
-  if (breaking.length < 2 || breaking.length > MAX_RECONCILED_ROWS) return [...details];
-  const sets: number[][] = [];
-  for (let mask = 1; mask < 1 << breaking.length; mask++) {
-    const rows = breaking.filter((_, b) => (mask >> b) & 1);
-    if (rows.length < 2) continue;
-    const s = roundCents(rows.reduce((a, i) => a - details[i]!.cost + roundCents(details[i]!.amount * details[i]!.unit_price), sum));
-    if (adds(s)) sets.push(rows);
-  }
-  return sets.length === 1 ? withProducts(details, new Set(sets[0])) : [...details];
+  return fixes.length === 1 ? withProducts(details, new Set([fixes[0]!.i])) : [...details];
 }
-
-/** Rows breaking quantity × price tried together for the sums (2^n sets). */
-const MAX_RECONCILED_ROWS = 8;
 
 /** The details with the cost of rows `rows` replaced by quantity × unit price. */
 function withProducts(details: readonly CostDetail[], rows: ReadonlySet<number>): CostDetail[] {
