@@ -108,6 +108,10 @@ export class Catalogue {
     const q = nameKey(name, this.forms);
     if (this.exact.has(q)) return null;
     if (q.length < MIN_CORRECTED_KEY - 1) return this.restoreLostFirst(name, q);
+    if (q.length === MIN_CORRECTED_KEY - 1 && this.hasForm(name)) {
+      const fixed = this.correctShortDrug(name, q);
+      if (fixed) return fixed;
+    }
     const at = name.indexOf(q);
     const tail = name.slice(1);
     if (/^[^\d%.]/.test(name) && this.exact.has(nameKey(tail, this.forms)) && nameKey(tail, this.forms).length >= 3) return tail;
@@ -132,6 +136,32 @@ export class Catalogue {
     const [fix] = [...fixes.values()];
     const from = at + fix!.start;
     return name.slice(0, from) + fix!.key + name.slice(from + fix!.key.length);
+  }
+
+  /** Whether the printed name ends with a dosage form (注射液, 胶囊): it names a drug, not a service. */
+  private hasForm(name: string): boolean {
+    const s = name.replace(/\([^)]*\)|\[[^\]]*\]|【[^】]*】/g, '');
+    return this.forms.suffixes.some((f) => s.endsWith(f) && s.length > f.length + 1);
+  }
+
+  /**
+   * A three-character generic name with one Chinese character misread (甘露酵注射液, 陕塞米注射液):
+   * corrected only when the printed name ends with a dosage form (a drug is named, where a
+   * three-character service such as 血常规 is in no catalogue) and exactly one three-character
+   * catalogue key differs from it in that one character. Keys of two characters stay as read
+   * (herbs and short names are too close to each other: 百令 / 白芍).
+   */
+  private correctShortDrug(name: string, q: string): string | null {
+    const at = name.indexOf(q);
+    if (at < 0 || !/^[\u4e00-\u9fff]+$/.test(q)) return null;
+    const found = new Set<string>();
+    for (const i of this.candidates(q)) {
+      const key = this.keys[i]!;
+      if (key.length === q.length && /^[\u4e00-\u9fff]+$/.test(key) && editDistance(q, key) === 1) found.add(key);
+    }
+    if (found.size !== 1) return null;
+    const [key] = [...found];
+    return name.slice(0, at) + key! + name.slice(at + q.length);
   }
 
   private startsWithKey(k: string): boolean {
@@ -165,8 +195,12 @@ export class Catalogue {
    */
   private restoreLostFirst(name: string, q: string): string | null {
     const at = name.indexOf(q);
-    if (at < 0 || q.length < 2 || !/^[\u4e00-\u9fff]+$/.test(q)) return null;
-    const keys = [...this.forms.lostChars].map((c) => c + q).filter((k) => this.exact.has(k));
+    if (at < 0 || q.length < 1 || !/^[\u4e00-\u9fff]+$/.test(q)) return null;
+    // A lost last character too (川 of 川芎, a herb whose second character the recogniser drops):
+    // only a name of one or two characters read, as longer ones are put right by restoreLost.
+    const ends = q.length < MIN_CORRECTED_KEY - 1 ? [...this.forms.lostChars].map((c) => q + c) : [];
+    const starts = q.length >= 2 ? [...this.forms.lostChars].map((c) => c + q) : [];
+    const keys = [...new Set([...starts, ...ends])].filter((k) => this.exact.has(k));
     if (keys.length !== 1) return null;
     return name.slice(0, at) + keys[0]! + name.slice(at + q.length);
   }

@@ -84,10 +84,14 @@ export function fitLine(segs: readonly Segment[]): { slope: number; at(x: number
   return { slope, at: (x) => my + slope * (x - mx) };
 }
 
-/** A cell that is only a column heading (项目名称, 金额(元)). */
-function isHeaderWord(seg: Segment, dict: TermDictionary<DetailColumn>): boolean {
+/**
+ * A cell that is only a column heading (项目名称, 金额(元)). A speck of the ruling read as a stop or a
+ * dot after the heading (项目名称.) leaves it a heading: without it, the second column group of a
+ * two-group e-invoice is not seen and its cells are read into the first group's rows.
+ */
+export function isHeaderWord(seg: Segment, dict: TermDictionary<DetailColumn>): boolean {
   const covered = dict.scan(seg.text).reduce((a, h) => a + h.end - h.start, 0);
-  return covered > 0 && covered >= compact(seg.text).replace(/[()（）元:：]/g, '').length;
+  return covered > 0 && covered >= compact(seg.text).replace(/[()（）元:：]/g, '').replace(/[.。·,，、]+$/, '').length;
 }
 
 function isHeader(cols: readonly Column[]): boolean {
@@ -132,7 +136,9 @@ const SEAL_RUN_SLACK = 3;
  * with a whole seal word glued after it (肌肉注射财务专用章) holds more, and is cut by splitDetailName.
  */
 export function sealRun(text: string, sealChars: ReadonlySet<string>): boolean {
-  const chars = [...text];
+  // A figure printed under the ring (the row's quantity: 诊收4专用章) can be read into the seal's
+  // text; between two seal characters it does not end the run (no item name holds such a run).
+  const chars = [...text.replace(/(?<=[\u4e00-\u9fff])\d+(?=[\u4e00-\u9fff])/g, (d, at: number) => (sealChars.has(text[at - 1]!) && sealChars.has(text[at + d.length]!) ? '' : d))];
   let run = 0;
   let longest = 0;
   for (const c of chars) {
@@ -355,6 +361,9 @@ export function splitDetailName(raw: string, tables: ExtractTables): NameParts {
   // leaves a start no name has (次性输液器).
   s = s.replace(/^[-—–_－](?=[\u4e00-\u9fff])/, '一');
   for (const [lost, start] of tables.nameStarts) if (s.startsWith(lost)) s = start + s.slice(lost.length);
+  // An opening bracket before the name that nothing closes is the table's vertical rule read as
+  // one ((静脉输液): a bracket that starts a name (a grade, [甲]) is closed.
+  s = s.replace(/^[(（\[【](?=[\u4e00-\u9fff])(?!.*[)）\]】])/u, '');
   let level = '';
   const lm = /^[\[(【]([甲乙丙])类?[\])】]|[\[(【]([甲乙丙])类?[\])】]$|^([甲乙丙])类/.exec(s);
   if (lm) {
@@ -658,7 +667,9 @@ function buildDetail(
   catalogue: Catalogue,
 ): CostDetail | null {
   const origin = cells.get('name') ?? '';
-  if (!/[\u4e00-\u9fff]{2,}/.test(origin)) return null;
+  // One character is no name, unless the catalogue knows the character the recogniser lost from
+  // it (川 of 川芎, its spec 饮片 in a column of its own): the row and its cost are the item's.
+  if (!/[\u4e00-\u9fff]{2,}/.test(origin) && !(/^[\u4e00-\u9fff]$/.test(compact(origin)) && catalogue.correct(origin) !== null)) return null;
   const num = (c: DetailColumn): number | null => {
     const v = cells.get(c);
     if (v === undefined) return null;
@@ -747,10 +758,14 @@ export function reconcileDetailCosts(details: readonly CostDetail[], targets: re
     const product = roundCents(d.amount * d.unit_price);
     return product > 0 && adds(roundCents(sum - d.cost + product)) ? [{ i, product }] : [];
   });
-  if (fixes.length !== 1) return [...details];
-  const { i, product } = fixes[0]!;
+  return fixes.length === 1 ? withProducts(details, new Set([fixes[0]!.i])) : [...details];
+}
+
+/** The details with the cost of rows `rows` replaced by quantity × unit price. */
+function withProducts(details: readonly CostDetail[], rows: ReadonlySet<number>): CostDetail[] {
   return details.map((d, k) => {
-    if (k !== i) return d;
+    if (!rows.has(k)) return d;
+    const product = roundCents(d.amount * d.unit_price);
     const selfpay = d.selfpay_ratio > 0 ? roundCents(product * d.selfpay_ratio) : d.selfpay;
     return { ...d, cost: product, selfpay, check_amount_unitprice_cost: 1 as CheckValue };
   });

@@ -81,3 +81,33 @@ test('correct: a stray character before a generic name followed by its salt is d
   assert.equal(cat.correct('左氧氟沙星氯化钠注射液'), null, 'a name that starts with a key keeps its first character');
   assert.equal(cat.correct('阿托伐他汀钙片'), null);
 });
+
+test('correct: a three-character generic name with one character misread is put right only on a drug name', () => {
+  const cat = new Catalogue([
+    { name: '甘露醇', grade: '甲', section: '西药' },
+    { name: '呋塞米', grade: '甲', section: '西药' },
+    { name: '托拉塞米', grade: '乙', section: '西药' },
+    { name: '头孢克肟', grade: '乙', section: '西药' },
+    { name: '头孢克洛', grade: '乙', section: '西药' },
+  ]);
+  assert.equal(cat.correct('甘露酵注射液'), '甘露醇注射液');
+  assert.equal(cat.correct('陕塞米注射液'), '呋塞米注射液');
+  assert.equal(cat.correct('甘露酵'), null, 'no dosage form: no drug is named for sure');
+  assert.equal(cat.correct('甘露醇注射液'), null, 'a name read right stays');
+  const two = new Catalogue([{ name: '甘露醇', grade: '甲', section: '西药' }, { name: '甘露糖', grade: '乙', section: '西药' }]);
+  assert.equal(two.correct('甘露酵注射液'), null, 'one character from two keys: left as read');
+});
+
+test('correct: a name read as one or two characters gets back the last character the recogniser drops', () => {
+  const entries = [
+    { name: '川芎', grade: '', section: '中药饮片' },
+    { name: '川贝母', grade: '', section: '中药饮片' },
+    { name: '川牛膝', grade: '', section: '中药饮片' },
+  ];
+  const forms = loadForms();
+  const cat = new Catalogue(entries, { ...forms, lostChars: new Set(['芎']) });
+  assert.equal(cat.correct('川'), '川芎');
+  assert.equal(cat.correct('川芎'), null);
+  const none = new Catalogue(entries, { ...forms, lostChars: new Set<string>() });
+  assert.equal(none.correct('川'), null, 'which of 川芎 / 川贝母 / 川牛膝 is not guessed');
+});

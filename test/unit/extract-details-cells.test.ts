@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cellNumber, reconcileDetailCosts, sealRun, splitDetailName, withoutSealText, type Token } from '../../src/extract/details.js';
 import type { CostDetail } from '../../src/contract/extract.js';
-import { Catalogue } from '../../src/extract/catalogue.js';
+import { Catalogue, loadForms } from '../../src/extract/catalogue.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
 import { extractTables } from '../../src/extract/tables.js';
 import { line, lineOf } from './extract-lines.js';
@@ -112,6 +112,26 @@ test('costs: a cost misread against quantity × price is the product only when t
   assert.deepEqual(reconcileDetailCosts(details, [0]).map((d) => d.cost), [60.09, 2.4], 'no total: nothing decides');
 });
 
+test('detail names: an opening bracket nothing closes before a name is the rule read as one', () => {
+  assert.equal(splitDetailName('(静脉输液', tables).ocrName, '静脉输液');
+  assert.equal(splitDetailName('（静脉输液', tables).ocrName, '静脉输液');
+  assert.equal(splitDetailName('[甲]静脉输液', tables).level, '甲');
+});
+
+test('detail tables: a heading read with a speck after it still heads its column group', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('江苏省医疗门诊收费票据（电子）', 460, 40, 36, 40),
+    at('项目名称', 230, 300), at('数量', 420, 300), at('单位', 490, 300), at('金额(元)', 565, 300), at('备注', 670, 300),
+    at('项目名称.', 825, 300), at('数量', 1010, 300), at('单位', 1080, 300), at('金额(元)', 1160, 300), at('备注', 1260, 300),
+    at('吸氧', 130, 340), at('13小时', 442, 340), at('39.00', 603, 340), at('静脉输液', 720, 340), at('1组', 1040, 340), at('9.00', 1205, 340),
+    line('合计（小写）48.00', 180, 500),
+  ];
+  const out = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue([]) });
+  assert.ok(out.ok);
+  assert.deepEqual(out.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['吸氧', 39], ['静脉输液', 9]]);
+});
+
 test('detail names: a seal letter glued before the name is dropped; a name starting with a seal character others share stays', () => {
   assert.equal(splitDetailName('财肾功能三项', extractTables()).ocrName, '肾功能三项');
   assert.equal(splitDetailName('制霉素片', extractTables()).ocrName, '制霉素片', '制 of 监制 starts real names');
@@ -183,6 +203,17 @@ test('detail names: a token of seal characters in a row with its ends misread is
   assert.equal(sealRun('收费', tables.sealChars), false);
 });
 
+test('detail names: a figure read inside the seal\'s text does not make it a spec of the name', () => {
+  const tok = (text: string, x0: number, x1: number): Token => ({ text, x0, x1, h: 30 });
+  // The row's quantity under the ring was read into it: still the seal, not the name's spec.
+  assert.equal(sealRun('诊收4专用章', tables.sealChars), true);
+  const cell = [tok('注射用美罗培南', 83, 230), tok('诊收4专用章', 973, 1090)];
+  assert.deepEqual(withoutSealText(cell, 30, tables.sealChars).map((t) => t.text), ['注射用美罗培南']);
+  // A figure between a name's characters and a seal word is no part of a run.
+  assert.equal(sealRun('维生素B12注射液', tables.sealChars), false);
+  assert.equal(sealRun('收费2', tables.sealChars), false);
+});
+
 test('detail names: item codes', () => {
   // Capitals between a code of figures and the name start the name.
   const crp = splitDetailName('250403022C反应蛋白测定', tables);
@@ -194,4 +225,23 @@ test('detail names: item codes', () => {
   assert.equal(drug.ocrName, '盐酸利多卡因注射液');
   assert.equal(drug.code, 'XNO1BBE0587924855359088');
   assert.equal(splitDetailName('XC09CAA2321601654454258缬沙坦胶囊', tables).ocrName, '缬沙坦胶囊');
+});
+
+test('detail rows: a one-character name is a row when the catalogue gives back the character lost from it', () => {
+  const at = (text: string, x: number, y: number) => lineOf([{ text, x }], y);
+  const lines = [
+    line('宁夏回族自治区医疗住院收费票据', 400, 40, 36, 40),
+    at('项目名称', 200, 300), at('规格', 460, 300), at('数量', 600, 300), at('单价', 760, 300), at('金额', 900, 300),
+    at('尿常规', 160, 340), at('2次', 600, 340), at('10.0000', 760, 340), at('20.00', 900, 340),
+    at('川', 160, 380), at('饮片', 460, 380), at('100g', 600, 380), at('0.1500', 760, 380), at('15.00', 900, 380),
+    line('合计（小写）35.00', 180, 500),
+  ];
+  const entries = [{ name: '川芎', grade: '', section: '中药饮片' }, { name: '川贝母', grade: '', section: '中药饮片' }];
+  const forms = loadForms();
+  const knows = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue(entries, { ...forms, lostChars: new Set(['芎']) }) });
+  assert.ok(knows.ok);
+  assert.deepEqual(knows.result.cost_detail_list.map((d) => [d.ocr_name, d.cost]), [['尿常规', 20], ['川芎', 15]]);
+  const guesses = extractInvoice({ lines, width: 1400, height: 700, variant: 'general', catalogue: new Catalogue(entries, { ...forms, lostChars: new Set<string>() }) });
+  assert.ok(guesses.ok);
+  assert.deepEqual(guesses.result.cost_detail_list.map((d) => d.ocr_name), ['尿常规'], 'a character alone the catalogue cannot complete is no row');
 });
