@@ -23,7 +23,7 @@ import { newRowParts } from './row-found.js';
 import { isPicturePatch } from './picture-patch.js';
 import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
-import { isUnderDocuments, linedSurface, withoutLinedSurface } from './lined-surface.js';
+import { comesBackWhole, isUnderDocuments, linedSurface, onLinedSheets, withoutLinedSurface } from './lined-surface.js';
 import type { RgbImage } from './types.js';
 
 export interface LocatedDocument {
@@ -763,13 +763,20 @@ export function locateDocuments(image: RgbImage, options: Partial<DocumentOption
   const o = { ...DEFAULT_DOCUMENT_OPTIONS, ...options };
   if (image.width < 8 || image.height < 8) return [wholeImage(image)];
   const { image: work, scale } = downscaleTo(image, workLongerSide(image.width, image.height, o.workSide, o.maxWorkStretch));
+  // A lined sheet under the documents is no paper of theirs (src/image/lined-surface.ts).
+  const lined = linedSurface(work, { borderBand: o.ruledBorder, minBorderShare: o.minRuledBorderShare });
+  const docs = locateOnWork(image, work, scale, o, lined, lined && isUnderDocuments(lined) ? lined : null);
+  // Lined sheets lying in the frame joined their documents into one (src/image/sheet-margins.ts).
+  return lined && comesBackWhole(docs, image, o.nearlyFillsFrame) ? onLinedSheets(work, scale, (sheets) => locateOnWork(image, work, scale, o, sheets, sheets)) ?? docs : docs;
+}
+
+/** The documents on the work image, with `surface` (a lined surface or lined sheets) taken out of the paper and `lined` handed to the edge search's ruled pass. */
+function locateOnWork(image: RgbImage, work: RgbImage, scale: number, o: DocumentOptions, lined: Plane | null, surface: Plane | null): LocatedDocument[] {
   const longer = Math.max(work.width, work.height);
   // Close the gaps text leaves in the paper, fill what is enclosed, then open a little so that two
   // sheets touching by a corner, or a sheet and a bright object next to it, come apart.
   const r = Math.max(2, Math.round(longer * 0.006));
-  // A lined sheet under the documents is no paper of theirs (src/image/lined-surface.ts).
-  const lined = linedSurface(work, { borderBand: o.ruledBorder, minBorderShare: o.minRuledBorderShare });
-  const filled = fillHoles(close(withoutLinedSurface(paperMask(work, o), lined && isUnderDocuments(lined) ? lined : null), r));
+  const filled = fillHoles(close(withoutLinedSurface(paperMask(work, o), surface), r));
   const opened = dilate(erode(filled, r + 1), r + 1);
   const { labels, components } = connectedComponents(opened);
   const total = work.width * work.height;

@@ -8,8 +8,11 @@
  * src/image/ruled-desk.ts); taken out of the paper mask, it leaves the documents lying on it as
  * regions of their own.
  */
+import type { Quad8 } from '../ocr/types.js';
 import { close, countInBox, dilate, type Plane } from './ops.js';
-import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledTexture } from './ruled-desk.js';
+import { DEFAULT_EDGE_QUAD_OPTIONS, stepEdges } from './edges.js';
+import { borderBandWidth, borderRuledTexture, ruledBorderShare, ruledFromBorder, ruledTexture, sideAlongRules } from './ruled-desk.js';
+import { linedSheets } from './sheet-margins.js';
 import type { RgbImage } from './types.js';
 
 export interface LinedSurfaceOptions {
@@ -64,4 +67,39 @@ export function withoutLinedSurface(paper: Plane, surface: Plane | null, grow: n
   const data = new Uint8Array(paper.data.length);
   for (let i = 0; i < data.length; i++) data[i] = paper.data[i] && !taken.data[i] ? 1 : 0;
   return { data, width: paper.width, height: paper.height };
+}
+
+/** Whether the localiser's answer is one document covering at least `nearlyFills` of the frame. */
+export function comesBackWhole(docs: readonly { readonly bbox: readonly [number, number, number, number] }[], frame: { readonly width: number; readonly height: number }, nearlyFills: number): boolean {
+  if (docs.length !== 1) return false;
+  const [x0, y0, x1, y1] = docs[0].bbox;
+  return (x1 - x0 + 1) * (y1 - y0 + 1) >= nearlyFills * frame.width * frame.height;
+}
+
+/**
+ * Least share of one side of every document found with the lined sheets taken out that runs
+ * along them (within 3 px): the sheets are what set those documents apart, so each borders them
+ * where their rules stop. A piece cut out of a single card or page lying over a few sheets (its
+ * photo box, a half cut at a printed line) does not. Dev, retired seed 20261203 image 239: a
+ * student card over three sheets came back as its photo (0.10) and two halves; the documents
+ * set apart on seeds 20261195/98/20261202 run >= 0.41 along the sheets.
+ */
+export const MIN_SIDE_ALONG_SHEETS = 0.3;
+
+/**
+ * The documents found once the lined sheets lying in the frame, margins and all
+ * (src/image/sheet-margins.ts), are taken out of the paper instead of the lined surface alone:
+ * `locate` runs the localiser on the work image with that surface (documents in image pixels,
+ * `scale` work pixels to an image pixel). Only asked when the frame would come back whole although its border
+ * is ruled, and not when the sheets cover more than MAX_LINED_SURFACE_SHARE of it (the ruled page
+ * itself); null unless it finds two documents or more (one is what the first answer says too, and
+ * the whole frame is the safer box), each running along the sheets (MIN_SIDE_ALONG_SHEETS).
+ */
+export function onLinedSheets<T extends { readonly quad: Quad8 }>(work: RgbImage, scale: number, locate: (sheets: Plane) => T[], minSideAlong: number = MIN_SIDE_ALONG_SHEETS): T[] | null {
+  const sheets = linedSheets(work, close(ruledTexture(work), 2), stepEdges(work, DEFAULT_EDGE_QUAD_OPTIONS));
+  // Sheets over most of the frame are the photographed ruled page itself, as for the lined surface.
+  if (!isUnderDocuments(sheets)) return null;
+  const docs = locate(sheets);
+  if (docs.length < 2) return null;
+  return docs.every((d) => sideAlongRules(sheets, d.quad.map((v) => v * scale) as Quad8, 3) >= minSideAlong) ? docs : null;
 }
