@@ -38,6 +38,7 @@ export function poolSteps(pool: AnalysisPool): PixelSteps {
     decodeBlurredQr: async (image) => pool.run('decodeBlurredQr', { image: await share(image) }),
     measureDefocus: async (image) => pool.run('measureDefocus', { image: await share(image) }),
     restoreDefocused: async (image, sigma) => imageOf(await pool.run('restoreDefocused', { image: await share(image), sigma })),
+    findTitleLines: async (image) => pool.run('findTitleLines', { image: await share(image) }),
     sealStrips: async (image, angle) => {
       const strips = await pool.run('sealStrips', { image: await share(image), angle });
       return strips && { sheet: imageOf(strips.sheet), quads: strips.quads };

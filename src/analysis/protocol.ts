@@ -34,6 +34,7 @@ export interface AnalysisTasks {
   decodeBlurredQr: { args: { image: SharedImage }; result: string[] };
   measureDefocus: { args: { image: SharedImage }; result: number };
   restoreDefocused: { args: { image: SharedImage; sigma: number }; result: SharedImage };
+  findTitleLines: { args: { image: SharedImage }; result: Quad8[] };
   sealStrips: { args: { image: SharedImage; angle: PageAngle }; result: { sheet: SharedImage; quads: Quad8[] } | null };
   /** On the service's taxonomy (data/taxonomy.json), which every worker loads at start. */
   classifyText: { args: { lines: readonly ClassifierLine[]; cues: TextCues }; result: TextClassification };

@@ -8,7 +8,7 @@ import { classifyText } from '../classify/text-classifier.js';
 import type { RgbImage } from '../image/types.js';
 import type { AnalysisReply, AnalysisRequest, AnalysisResult, AnalysisWorkerStatus, SharedImage } from './protocol.js';
 import { imageOf, sharedBufferOf, shareImage } from './shared.js';
-import { analysePage, cutOutDocument, decodeBlurredQr, decodeQr, judgeQuality, measureDefocus, paleRegions, paleSeals, restoreDefocused, roundSealStrips, visualCues } from './tasks.js';
+import { analysePage, cutOutDocument, decodeBlurredQr, decodeQr, findTitleLines, judgeQuality, measureDefocus, paleRegions, paleSeals, restoreDefocused, roundSealStrips, visualCues } from './tasks.js';
 
 /** An image a task made, as shared pixels: the input itself when the task left it unchanged. */
 function shareResult(image: RgbImage, input: SharedImage): SharedImage {
@@ -41,6 +41,8 @@ export async function runAnalysisTask(req: AnalysisRequest): Promise<AnalysisRes
       return measureDefocus(imageOf(req.args.image));
     case 'restoreDefocused':
       return shareResult(restoreDefocused(imageOf(req.args.image), req.args.sigma), req.args.image);
+    case 'findTitleLines':
+      return findTitleLines(imageOf(req.args.image));
     case 'sealStrips': {
       const strips = roundSealStrips(imageOf(req.args.image), req.args.angle);
       return strips && { sheet: shareImage(strips.sheet), quads: strips.quads };

@@ -18,6 +18,7 @@ import {
   decodeQr,
   roundSealStrips,
   judgeQuality,
+  findTitleLines,
   measureDefocus,
   paleRegions,
   paleSeals,
@@ -50,6 +51,8 @@ export interface PixelSteps {
   decodeBlurredQr(image: RgbImage): Promise<string[]>;
   /** The Gaussian sigma an out-of-focus capture added to the page (0 in focus: src/image/deblur.ts). */
   measureDefocus(image: RgbImage): Promise<number>;
+  /** Boxes of the tallest rows of glyph-sized ink, found without the text detector (src/image/title-lines.ts). */
+  findTitleLines(image: RgbImage): Promise<Quad8[]>;
   /** The page deconvolved with a Gaussian of `sigma` (the image itself for 0). */
   restoreDefocused(image: RgbImage, sigma: number): Promise<RgbImage>;
   /** The ring text of the round seals of a page turned upright by `angle`, unwrapped and stacked (src/image/seal-unwrap.ts). */
@@ -74,5 +77,6 @@ export const IN_PROCESS_STEPS: PixelSteps = {
   sealStrips: async (image, angle) => roundSealStrips(image, angle),
   measureDefocus: async (image) => measureDefocus(image),
   restoreDefocused: async (image, sigma) => restoreDefocused(image, sigma),
+  findTitleLines: async (image) => findTitleLines(image),
   classifyText: async (lines, cues, taxonomy) => classifyText(lines, cues, taxonomy),
 };

@@ -15,6 +15,7 @@ import { assessQuality } from '../image/quality.js';
 import { paleSealInk } from '../image/seal-pale.js';
 import { detectSeals, suppressSealColour } from '../image/seals.js';
 export { roundSealStrips } from '../image/seal-unwrap.js';
+export { findTitleLines } from '../image/title-lines.js';
 import type { RgbImage } from '../image/types.js';
 import { rectToQuad, toRgbImage, warpQuad, type Homography } from '../image/warp.js';
 import type { PageAngle, Quad8 } from '../ocr/types.js';

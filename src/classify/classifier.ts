@@ -17,6 +17,7 @@ import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { withCopyMarks } from './copy-marks.js';
 import { DEFOCUS_REREAD_SETTINGS, needsSharperReading, placesBetter } from './defocus-reread.js';
+import { titleCandidates, unreadRows, weakTitlePlacement } from './missed-title.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
 import { bandTitleLines, TITLE_BAND_SETTINGS, titleBandSearchArea } from './title-band.js';
 import { joinTitleRegion, joinTitleText, pickTitles, titleGroups } from './titles.js';
@@ -142,7 +143,7 @@ function uprightReading(lines: OcrLine[], angle: PageAngle, crop: RgbImage, tax:
  * null when it is in focus, too blurred to restore, or the restoration failed (the first reading
  * then stands). The restored crop has the crop's size, so its quads are in the same frame.
  */
-async function readRestored(frame: CropFrame, docSeals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<Reading | null> {
+async function readRestored(frame: CropFrame, docSeals: readonly Quad8[], input: ClassifyImageInput, tax: Taxonomy, pixels: PixelSteps): Promise<(Reading & { readonly restored: RgbImage }) | null> {
   try {
     const sigma = await pixels.measureDefocus(frame.crop);
     if (!(sigma > 0) || sigma > DEBLUR_SETTINGS.maxSigma) return null;
@@ -150,7 +151,7 @@ async function readRestored(frame: CropFrame, docSeals: readonly Quad8[], input:
     const read = await input.ocr(restored);
     let lines = [...read.lines];
     if (input.ocrRegions && docSeals.length > 0) lines = await rereadUnderSeals({ ...frame, crop: restored }, lines, docSeals, input.ocrRegions, pixels);
-    return uprightReading(lines, read.angle, frame.crop, tax);
+    return { ...uprightReading(lines, read.angle, frame.crop, tax), restored };
   } catch {
     return null;
   }
@@ -177,13 +178,31 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
   let cls = await pixels.classifyText(classifierLines(lines, titleIdx, tax), cues, tax);
   // An out-of-focus document the first reading could not place is read again deconvolved
   // (defocus-reread.ts); the quality flags stay those of the pixels as photographed.
+  let restored: RgbImage | null = null;
   if (needsSharperReading(cls, tax)) {
     const sharper = await readRestored(frame, docSeals, input, tax, pixels);
+    restored = sharper?.restored ?? null;
     if (sharper) {
       const sharperCls = await pixels.classifyText(classifierLines(sharper.lines, sharper.titleIdx, tax), cues, tax);
       if (placesBetter(sharperCls, cls, tax)) {
         ({ lines, angle, uprightQuads, titleIdx } = sharper);
         cls = sharperCls;
+      }
+    }
+  }
+  // Still unplaced on a blurred crop: its title may be a row the detector missed (missed-title.ts).
+  if (restored && cls.root_cls === tax.fallback && input.ocrRegions) {
+    const rows = unreadRows(await pixels.findTitleLines(restored), lines);
+    const found = rows.length > 0 ? titleCandidates(await input.ocrRegions(restored, rows)) : [];
+    if (found.length > 0) {
+      const withFound = [...lines, ...found];
+      const foundIdx = new Set([...titleIdx, ...found.map((_, k) => lines.length + k)]);
+      const placed = weakTitlePlacement(await pixels.classifyText(classifierLines(withFound, foundIdx, tax), cues, tax), tax);
+      if (placed) {
+        lines = withFound;
+        uprightQuads = [...uprightQuads, ...found.map((l) => rotateQuad(l.quad, angle, crop.width, crop.height))];
+        titleIdx = foundIdx;
+        cls = placed;
       }
     }
   }

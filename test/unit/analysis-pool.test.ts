@@ -104,6 +104,7 @@ test('every task gives on the pool what it gives in process', async () => {
     assert.ok(sameImage(restored, await local.restoreDefocused(image, 2.5)));
     assert.ok(!sameImage(restored, image), 'the page was deconvolved');
     assert.ok(sameImage(await steps.restoreDefocused(image, 0), image), 'sigma 0 hands the page back unchanged');
+    assert.deepEqual(await steps.findTitleLines(cut.crop), await local.findTitleLines(cutHere.crop));
 
     for (const angle of [0, 90] as const) {
       const strips = await steps.sealStrips(image, angle);
