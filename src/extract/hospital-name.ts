@@ -654,7 +654,7 @@ function dropSealPieceAfterDi(name: string, t: HospitalNameTables): string {
 }
 
 /** Whether `read` is listed as a character OCR reads for `meant` (膏 for 骨). */
-function isGlyphLookalike(read: string, meant: string, t: HospitalNameTables): boolean {
+export function isGlyphLookalike(read: string, meant: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   return t.glyphLookalikes.get(meant)?.includes(read) ?? false;
 }
 

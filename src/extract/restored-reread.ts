@@ -9,7 +9,7 @@
  * a name of two to four Chinese characters starting with a common family name, or 男/女.
  */
 import type { MedicalResult } from '../contract/extract.js';
-import type { OcrLine, Quad8 } from '../ocr/types.js';
+import type { OcrChar, OcrLine, Quad8 } from '../ocr/types.js';
 import { headerValueTables } from './header-values.js';
 import {
   charsOfValue,
@@ -89,6 +89,46 @@ function outOfStep(name: readonly string[], strip: readonly string[]): boolean {
   return strip.some((c, i) => c !== name[i] && name.includes(c));
 }
 
+/** Below this score a character of the read name is doubted and may be outvoted (nameByScoreVote). */
+const DOUBTED_NAME_CHAR = 0.6;
+
+/**
+ * The read name with a doubted character replaced by the one its readings find likeliest when
+ * their scores are summed, each reading's best guess and the recogniser's alternatives alike: the
+ * blur spoils the character differently on each look, and the right one is often a second guess on
+ * one look and the best on another (向红类, 类 at 0.32 with 勇 offered at 0.08; strips 向红勇, 勇
+ * at 0.98, and 商红务, 务 at 0.54 with 勇 at 0.29: 勇 sums 1.35 against 类's 0.32). `readings` are
+ * the name's characters on each reading of the name's length, the page pass's first (its scores
+ * say which characters are doubted). A character is replaced only where the page doubted it, by a
+ * Chinese character at least two readings offer that outweighs the read one, and only when the
+ * name keeps a name's shape. The name as read otherwise.
+ */
+export function nameByScoreVote(read: string, readings: readonly (readonly OcrChar[])[]): string {
+  const name = [...read];
+  const page = readings[0];
+  const all = readings.filter((r) => r.length === name.length);
+  if (!page || page.length !== name.length || all.length < 2) return read;
+  const voted = name.map((c, i) => {
+    if (page[i]!.score >= DOUBTED_NAME_CHAR) return c;
+    const sum = new Map<string, number>();
+    const backers = new Map<string, number>();
+    for (const r of all) {
+      const here = r[i]!;
+      const offered = new Map<string, number>([[here.char, here.score]]);
+      for (const a of here.alternatives ?? []) if (!offered.has(a.char)) offered.set(a.char, a.score);
+      for (const [ch, score] of offered) {
+        sum.set(ch, (sum.get(ch) ?? 0) + score);
+        backers.set(ch, (backers.get(ch) ?? 0) + 1);
+      }
+    }
+    const [best, bestSum] = [...sum].reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (best === c || !/^[\u4e00-\u9fff]$/u.test(best) || (backers.get(best) ?? 0) < 2 || bestSum <= (sum.get(c) ?? 0)) return c;
+    return best;
+  });
+  const out = voted.join('');
+  return hasNameShape(out) ? out : read;
+}
+
 /** A name read on a strip, with the strip's reading (null when none was read). */
 interface StripName {
   name: string;
@@ -118,6 +158,27 @@ export function pagesSurer(read: string, voted: string, pages: readonly (readonl
   }
   // NaN (a page that did not read the name, a strip without the changed place) compares false.
   return page > strip;
+}
+
+/**
+ * The name's characters on each reading of it, for nameByScoreVote: the pages that read it as it
+ * stands (the first one found leads), then the strips that read a name of its length in step with it.
+ */
+function scoreReadings(read: string, pages: readonly (readonly OcrLine[])[], strips: readonly StripName[]): (readonly OcrChar[])[] {
+  const name = [...read];
+  const out: (readonly OcrChar[])[] = [];
+  for (const lines of pages) {
+    const chars = charsOfValue(lines, read);
+    if (chars) out.push(chars);
+  }
+  if (out.length === 0) return [];
+  for (const s of strips) {
+    const strip = [...s.name];
+    if (!s.line || strip.length !== name.length || outOfStep(name, strip)) continue;
+    const chars = charsOfValue([s.line], s.name);
+    if (chars) out.push(chars);
+  }
+  return out;
 }
 
 /** The one gender all readings that found one agree on; 0 when none or they disagree. */
@@ -154,7 +215,9 @@ export async function rereadOnBothPages(result: MedicalResult, kept: PageLook, o
       const otherStrip = firstName(otherRead);
       const voted = nameFromTwoLooks(read, keptStrip.name, otherStrip.name);
       const pages = [kept.lines, other.lines];
-      out = { ...out, patient_name: voted !== read && pagesSurer(read, voted, pages, [keptStrip, otherStrip]) ? read : voted };
+      const kept2 = voted !== read && pagesSurer(read, voted, pages, [keptStrip, otherStrip]) ? read : voted;
+      // Left as read by the votes above: its doubted characters go to the readings' summed scores.
+      out = { ...out, patient_name: kept2 === read ? nameByScoreVote(read, scoreReadings(read, pages, [keptStrip, otherStrip])) : kept2 };
     }
     if (genderQuads.length > 0) {
       const strips = [...keptRead.slice(nameStrips.length), ...otherRead.slice(nameStrips.length)];

@@ -10,7 +10,7 @@ import type { SealStrips } from '../image/seal-unwrap.js';
 import type { RgbImage } from '../image/types.js';
 import type { OcrLine, PageAngle, Quad8 } from '../ocr/types.js';
 import { repairHospitalName } from './header.js';
-import { editDistance, hospitalIn, hospitalNameTables, looksLikeHospital, lostFirstAfterPlace, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables, type LostFirstAfterPlace } from './hospital-name.js';
+import { editDistance, hospitalIn, hospitalNameTables, isGlyphLookalike, looksLikeHospital, lostFirstAfterPlace, numeralLostAsOne, placesOf, provincePlacesOf, repairDoubtfulPlace, repairNameWords, restorePlacePrefix, type HospitalNameTables, type LostFirstAfterPlace } from './hospital-name.js';
 import { normalizeText } from './parse/normalize.js';
 import { extractTables } from './tables.js';
 
@@ -386,14 +386,31 @@ export function lineOfName(name: string, lines: readonly OcrLine[]): { line: Ocr
     if (start >= 0) return { line, start };
   }
   const allowed = Math.min(MAX_REPAIRED_CHARS, Math.floor((want.length - 1) / 3));
-  for (const line of scored) {
-    const text = [...foldedText(line)];
-    for (let start = 0; start + want.length <= text.length; start++) {
-      const differ = want.filter((c, k) => text[start + k] !== c).length;
-      if (differ <= allowed) return { line, start };
+  const near = (candidates: readonly OcrLine[]) => {
+    for (const line of candidates) {
+      const text = [...foldedText(line)];
+      for (let start = 0; start + want.length <= text.length; start++) {
+        const differ = want.filter((c, k) => text[start + k] !== c).length;
+        if (differ <= allowed) return { line, start };
+      }
     }
+    return null;
+  };
+  const single = near(scored);
+  if (single) return single;
+  // A name the detector cut into two boxes (收款单位（章）都洲大宇第 | 一段马医院) was joined by the
+  // page pass; its characters are found on the two lines read in a row, taken as one.
+  const joined = scored.slice(1).map((b, i) => joinedLine(scored[i]!, b));
+  for (const line of joined) {
+    const start = charIndexOf(line, name);
+    if (start >= 0) return { line, start };
   }
-  return null;
+  return near(joined);
+}
+
+/** Two lines read in a row as one: their texts and characters one after the other (the quad is the first's). */
+function joinedLine(a: OcrLine, b: OcrLine): OcrLine {
+  return { text: a.text + b.text, score: Math.min(a.score, b.score), quad: a.quad, chars: [...a.chars, ...b.chars] };
 }
 
 /**
@@ -492,6 +509,52 @@ export function withoutDoubtfulTail(name: string, lines: readonly OcrLine[], t: 
     if (c !== undefined && c.score < DOUBTFUL_CHAR_SCORE) return [...name].slice(0, end).join('');
   }
   return name;
+}
+
+/**
+ * A name starting at no place whose head is one of the province's places read elsewhere on the page
+ * (郑州 in 医保类型：郑州市医保), its differing characters each doubted by the recogniser on the name's
+ * line or a listed look-alike of the place's character (都洲大宇… on a grey photocopy: 都 at 0.44,
+ * 洲 for 州): the page itself prints the place the name lost. At least as many of the place's
+ * characters must be read as themselves or as their look-alikes as are merely doubted, and exactly
+ * one place (the longer of 郑州 and 郑州市) fit the characters read, whether printed elsewhere or
+ * not. The name as read otherwise.
+ */
+export function placeReadElsewhere(
+  name: string,
+  lines: readonly OcrLine[],
+  places: readonly string[],
+  provincePlaces: readonly string[],
+  t: HospitalNameTables = hospitalNameTables(),
+): string {
+  if (name === '' || places.some((p) => name.startsWith(p))) return name;
+  const found = lineOfName(name, lines);
+  if (!found) return name;
+  const chars = [...name];
+  // The name's own line (or the two it was joined from) does not count as elsewhere.
+  const elsewhere = lines.filter((l) => !found.line.text.includes(l.text)).map((l) => foldedText(l));
+  const fits = provincePlaces.filter((p) => {
+    const want = [...p];
+    if (want.length < 2 || chars.length <= want.length + 1) return false;
+    let doubted = 0;
+    let kept = 0;
+    for (let i = 0; i < want.length; i++) {
+      if (chars[i] === want[i] || isGlyphLookalike(chars[i]!, want[i]!, t)) {
+        kept++;
+        continue;
+      }
+      const c = found.line.chars[found.start + i];
+      if (!c || c.score >= DOUBTFUL_CHAR_SCORE || !/[\u4e00-\u9fff]/u.test(chars[i]!)) return false;
+      doubted++;
+    }
+    return doubted <= kept && want.some((c, i) => chars[i] !== c);
+  });
+  const longest = fits.filter((p) => !fits.some((q) => q !== p && q.startsWith(p)));
+  // The province's name is printed in every title: only a place that alone fits the characters
+  // read is confirmed by the page (贵? with ? doubted fits 贵州 and 贵阳 alike: left to the seal).
+  if (longest.length !== 1 || !fits.some((p) => elsewhere.some((text) => text.includes(p)))) return name;
+  const want = [...longest[0]!];
+  return want.join('') + chars.slice(want.length).join('');
 }
 
 /** Shortest generic word an alternative character may complete: shorter ones occur by chance. */
@@ -685,7 +748,8 @@ export async function sealCheckedHospital(
   repairPlace: (piece: string) => string = (piece) => piece,
 ): Promise<string> {
   // A doubtful character whose alternative completes a generic word needs no seal either.
-  const read0 = repairWithAlternatives(withoutDoubtfulTail(printed, page.lines), page.lines, hospitalNameTables(), places);
+  const placedOnPage = placeReadElsewhere(printed, page.lines, places, provincePlaces);
+  const read0 = repairWithAlternatives(withoutDoubtfulTail(placedOnPage, page.lines), page.lines, hospitalNameTables(), places);
   const doubtful = doubtfulPositions(read0, page.lines);
   // The province's own place, where only the characters the recogniser doubted differ, needs no seal.
   const placed = repairDoubtfulPlace(read0, doubtful, provincePlaces);
