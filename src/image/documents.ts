@@ -425,7 +425,13 @@ function duller(region: Region, bright: readonly Region[], work: RgbImage, o: Do
   // more truly than by its region, which takes in the lit surface along it (retired seed 20261202
   // image 259: a card's quad carried up over the desk): only one the frame cuts, which no edge
   // quad closes, is taken from the rest.
-  return sheetsLeft(region, taken, w, h, o, Math.max(r + 1, Math.round(o.leftMargin * Math.max(w, h))), r).filter((reg) => touchesBorder(reg.comp, w, h));
+  const left = sheetsLeft(region, taken, w, h, o, Math.max(r + 1, Math.round(o.leftMargin * Math.max(w, h))), r).filter((reg) => touchesBorder(reg.comp, w, h));
+  if (left.length === 0) return left;
+  // A lined sheet of the desk, cut by the frame, is as solid a piece: ruled over more than a
+  // card on a pad may be (sheetsOnRuledPaper's bound), it is the pad (retired seed 20261198
+  // image 82: a lined page above a work card came back as one more document).
+  const rules = close(ruledTexture(work), 2);
+  return left.filter((reg) => ruledShareIn(rules, regionQuad(reg.labels, reg.label, w, reg.comp)) <= o.maxRuledShareOfSheet);
 }
 
 /**

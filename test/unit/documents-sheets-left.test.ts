@@ -94,3 +94,19 @@ test('grey papers of a desk left beside a bright sheet stay no document (duller)
   assert.ok(eachFound(docs, [[510, 50, 950, 670]], 0.7), describe(docs));
   assert.equal(docs.length, 1, describe(docs));
 });
+
+/** A grey lined sheet (a pad's page), turned by `deg`. */
+function linedSheet(x: number, y: number, w: number, h: number, deg: number, body: string): string {
+  let rules = '';
+  for (let yy = y + 30; yy < y + h - 20; yy += 22) rules += `<rect x="${x + 30}" y="${yy}" width="${w - 60}" height="4" fill="#9a9a9a"/>`;
+  return `<g transform="rotate(${deg} ${x + w / 2} ${y + h / 2})"><rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${body}"/>${rules}</g>`;
+}
+
+test('a lined sheet cut by the frame beside a bright card stays no document (duller)', async () => {
+  // As solid a duller piece as a card, but ruled all over: the desk's pad, not a document.
+  const pad = linedSheet(110, 330, 480, 640, -3, '#d2d2d2');
+  const bright = card(500, 60, 420, 600, -4, '#fafafa', '#1f3f7a');
+  const docs = locateDocuments(await svgToRgb(page(1100, 900, pad + bright, '#5a3d26')));
+  assert.equal(docs.length, 1, describe(docs));
+  assert.ok(eachFound(docs, [[478, 45, 942, 675]], 0.8), describe(docs));
+});
