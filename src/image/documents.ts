@@ -72,6 +72,11 @@ export interface DocumentOptions {
   readonly minSplitSolidity: number;
   /** Largest brightness change between neighbouring working pixels within one sheet's paper. */
   readonly maxPaperGradient: number;
+  /**
+   * Width, as a share of the longer side, kept clear round the brighter sheets split off a region
+   * before its duller paper left is asked for a sheet (see duller).
+   */
+  readonly leftMargin: number;
   /** Least share of an edge-found quad inside a paper region for it to count as one of its documents. */
   readonly minEdgeQuadInside: number;
   /**
@@ -155,6 +160,7 @@ export const DEFAULT_DOCUMENT_OPTIONS: DocumentOptions = {
   minPaperStep: 8,
   minSplitSolidity: 0.9,
   maxPaperGradient: 2,
+  leftMargin: 0.04,
   minEdgeQuadInside: 0.8,
   minLoneEdgeSupport: 0.75,
   minLoneCardSupport: 0.6,
@@ -383,7 +389,7 @@ function brighterSheet(work: RgbImage, region: Region, o: DocumentOptions, r: nu
     for (let v = 0; v <= from && v < 256; v++) sub[v] = 0;
     const t = otsuThreshold(sub);
     const found = splitAt(value, sub, t, work, comp, o, r);
-    if (found) return found;
+    if (found) return [...found, ...duller(region, found, work, o, r)];
     from = t;
   }
   // A pale surface (grey cloth, a light desk) is itself paper-like, in one broad level with the
@@ -394,7 +400,61 @@ function brighterSheet(work: RgbImage, region: Region, o: DocumentOptions, r: nu
   for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (value[y * w + x] > 0) rim.push(value[y * w + x]);
   if (rim.length < 0.05 * (w + h)) return null;
   rim.sort((a, b) => a - b);
-  return splitAt(value, hist, rim[Math.floor(rim.length * 0.95)] + 2, work, comp, o, r);
+  const lit = splitAt(value, hist, rim[Math.floor(rim.length * 0.95)] + 2, work, comp, o, r);
+  return lit ? [...lit, ...duller(region, lit, work, o, r)] : null;
+}
+
+/**
+ * The duller paper a region keeps once its brighter sheets are taken out (brighterSheet), when it
+ * is a sheet too: a document the frame cuts, in the light's falloff or of greyer stock, lying beside
+ * or under the bright one in one region with it. Before, only the bright sheets were kept, and the
+ * cut one was lost with the rest (retired seed 20261203 image 109: a grey work card running off
+ * the frame under a bright permit; image 39: a cream certificate cut by the frame under two pale
+ * cards). The paper within `leftMargin` of the bright sheets is not asked: a taken card's coloured
+ * title band is no paper to the split, and left in the rest it carried the certificate's corner
+ * over the card's band, whose title then went to the certificate (the card read as its
+ * neighbour, a passport).
+ */
+function duller(region: Region, bright: readonly Region[], work: RgbImage, o: DocumentOptions, r: number): Region[] {
+  const { width: w, height: h } = work;
+  const taken = new Uint8Array(w * h);
+  for (const b of bright) {
+    for (let y = b.comp.y0; y <= b.comp.y1; y++) for (let x = b.comp.x0; x <= b.comp.x1; x++) if (b.labels[y * w + x] === b.comp.label) taken[y * w + x] = 1;
+  }
+  // A duller sheet in full view is closed by its own edges (a lone edge quad clear of the regions),
+  // more truly than by its region, which takes in the lit surface along it (retired seed 20261202
+  // image 259: a card's quad carried up over the desk): only one the frame cuts, which no edge
+  // quad closes, is taken from the rest.
+  const left = sheetsLeft(region, taken, w, h, o, Math.max(r + 1, Math.round(o.leftMargin * Math.max(w, h))), r).filter((reg) => touchesBorder(reg.comp, w, h));
+  if (left.length === 0) return left;
+  // A lined sheet of the desk, cut by the frame, is as solid a piece: ruled over more than a
+  // card on a pad may be (sheetsOnRuledPaper's bound), it is the pad (retired seed 20261198
+  // image 82: a lined page above a work card came back as one more document).
+  const rules = close(ruledTexture(work), 2);
+  return left.filter((reg) => ruledShareIn(rules, regionQuad(reg.labels, reg.label, w, reg.comp)) <= o.maxRuledShareOfSheet);
+}
+
+/**
+ * The sheets a region holds beside the documents taken from it (`taken`, a mask): its paper
+ * farther than `margin` from them, opened, in pieces of a document's size that fill their corner
+ * quads like a flat sheet (solidSheet) and are neither wedges nor strips. The other papers of a
+ * desk, a pile of them, a lit patch of the surface or the blurred rim of a taken document are
+ * ragged or thin, and stay dropped.
+ */
+function sheetsLeft(region: Region, taken: Uint8Array, w: number, h: number, o: DocumentOptions, margin: number, r: number): Region[] {
+  const { labels, label, comp } = region;
+  const around = dilate({ data: taken, width: w, height: h }, margin).data;
+  const rest = new Uint8Array(w * h);
+  for (let y = comp.y0; y <= comp.y1; y++) for (let x = comp.x0; x <= comp.x1; x++) if (labels[y * w + x] === label && !around[y * w + x]) rest[y * w + x] = 1;
+  const opened = dilate(erode({ data: rest, width: w, height: h }, r + 1), r + 1);
+  const split = connectedComponents(opened);
+  return split.components
+    .filter((c) => c.area >= o.minAreaFraction * w * h)
+    .map((c): Region => ({ labels: split.labels, label: c.label, comp: c }))
+    .filter((reg) => {
+      const q = regionQuad(reg.labels, reg.label, w, reg.comp);
+      return solidSheet(reg, w, o) && !isWedge(q, o) && !isSliver(q, o);
+    });
 }
 
 /**
