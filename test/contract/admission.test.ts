@@ -30,9 +30,18 @@ test('images past MEDDOC_IMAGES_IN_FLIGHT wait their turn; past MEDDOC_IMAGE_QUE
     const png = await solidPng(200, 200);
     const first = post(server.url + A, { headers: server.headers, form: fileForm('image_file', png) });
     const second = post(server.url + A, { headers: server.headers, form: fileForm('image_file', png) });
-    // Give both time to arrive: one runs, one waits in line.
-    for (let i = 0; i < 50 && running === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 100));
+    // Wait until one runs and the other waits in line (read from /metrics), however loaded the
+    // machine: with a fixed second, a machine loaded ~25 deep let the third call in before the
+    // second, so the second was the one refused.
+    const waiting = async (): Promise<number> => {
+      const text = await (await fetch(server.url + '/metrics')).text();
+      const line = /^meddoc_images_waiting (\d+)/m.exec(text);
+      return line ? Number(line[1]) : 0;
+    };
+    const deadline = Date.now() + 60_000;
+    while ((running === 0 || (await waiting()) === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(running, 1, 'the first image runs');
+    assert.equal(await waiting(), 1, 'the second image waits in line');
     const third = await post(server.url + C, { headers: server.headers, form: fileForm('file', png) });
     assert.equal(third.status, 500);
     assert.equal(third.body.status, 'INTERNAL_ERROR');
