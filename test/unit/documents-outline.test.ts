@@ -6,6 +6,7 @@ import { connectedComponents } from '../../src/image/ops.js';
 import { DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, stepEdges } from '../../src/image/edges.js';
 import type { RgbImage } from '../../src/image/types.js';
 import { quadIou } from '../../src/eval/geometry.js';
+import { eachFound } from '../helpers/located.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
 type Quad = [number, number, number, number, number, number, number, number];
@@ -36,14 +37,8 @@ function describe(docs: readonly LocatedDocument[]): string {
 }
 
 /** Each truth quad has its own found document at IoU >= min. */
-function eachFound(docs: readonly LocatedDocument[], truths: readonly Quad[], min: number): boolean {
-  const used = new Set<number>();
-  return truths.every((t) => {
-    const k = docs.findIndex((d, i) => !used.has(i) && quadIou(d.quad, t) >= min);
-    if (k < 0) return false;
-    used.add(k);
-    return true;
-  });
+function eachQuadFound(docs: readonly LocatedDocument[], truths: readonly Quad[], min: number): boolean {
+  return eachFound(docs, truths, min, (d, t) => quadIou(d.quad, t));
 }
 
 test('two cards of one tint overlapping at different angles on a dark table are two documents', async () => {
@@ -54,7 +49,7 @@ test('two cards of one tint overlapping at different angles on a dark table are 
   const docs = locateDocuments(await svgToRgb(page(1100, 700, body, '#4a3222')));
   assert.equal(docs.length, 2, describe(docs));
   // The lower card (a) is cut where the upper one lies over it: still most of it.
-  assert.ok(eachFound(docs, [a, b], 0.75), describe(docs));
+  assert.ok(eachQuadFound(docs, [a, b], 0.75), describe(docs));
 });
 
 test('three overlapping cards in a row on a dark table are three documents', async () => {
@@ -65,7 +60,7 @@ test('three overlapping cards in a row on a dark table are three documents', asy
     card(60, 150, 400, 255, 3, '#dfe8ee', '#23508a') + card(420, 120, 400, 255, -3, '#f5efe2', '#2d5a3d') + card(790, 170, 400, 255, 4, '#e3ebe3', '#7a1f2a');
   const docs = locateDocuments(await svgToRgb(page(1260, 560, body, '#3b2a1e')));
   assert.equal(docs.length, 3, describe(docs));
-  assert.ok(eachFound(docs, quads, 0.7), describe(docs));
+  assert.ok(eachQuadFound(docs, quads, 0.7), describe(docs));
 });
 
 test('a small cream slip lying across the corner of a page: both, each with its own quad', async () => {
@@ -76,7 +71,7 @@ test('a small cream slip lying across the corner of a page: both, each with its 
     `<g transform="rotate(-18 250 490)"><rect x="110" y="300" width="280" height="380" fill="#efe6d2"/>${textLines(130, 330, 240, 9)}</g>`;
   const docs = locateDocuments(await svgToRgb(page(1000, 920, body, '#5a2020')));
   assert.equal(docs.length, 2, describe(docs));
-  assert.ok(eachFound(docs, [sheet, slip], 0.7), describe(docs));
+  assert.ok(eachQuadFound(docs, [sheet, slip], 0.7), describe(docs));
 });
 
 test('a page with two dark pictures printed on it, filling the scan, is one document', async () => {
@@ -131,7 +126,7 @@ test('a dim grey card beside a white sheet on a wood-brown table is a document t
   const greyCard = `<g filter="url(#soft)"><rect x="600" y="220" width="440" height="280" fill="#6a6965"/>${textLines(640, 280, 360, 5, 30, '#222')}</g>`;
   const docs = locateDocuments(await svgToRgb(page(1120, 740, blur + sheet + greyCard, '#7a4a22')));
   assert.equal(docs.length, 2, describe(docs));
-  assert.ok(eachFound(docs, [turned(80, 90, 420, 560, 0), turned(600, 220, 440, 280, 0)], 0.8), describe(docs));
+  assert.ok(eachQuadFound(docs, [turned(80, 90, 420, 560, 0), turned(600, 220, 440, 280, 0)], 0.8), describe(docs));
 });
 
 test('a page the outline cut from a union is not cut again by its print', async () => {
@@ -148,5 +143,5 @@ test('a page the outline cut from a union is not cut again by its print', async 
     `<g transform="rotate(-18 250 490)"><rect x="110" y="300" width="280" height="380" fill="#efe6d2"/>${textLines(130, 330, 240, 9)}</g>`;
   const docs = locateDocuments(await svgToRgb(page(1000, 920, body, '#5a2020')));
   assert.equal(docs.length, 2, describe(docs));
-  assert.ok(eachFound(docs, [sheet, slip], 0.7), describe(docs));
+  assert.ok(eachQuadFound(docs, [sheet, slip], 0.7), describe(docs));
 });

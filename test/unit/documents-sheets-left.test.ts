@@ -1,30 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { locateDocuments, type LocatedDocument } from '../../src/image/documents.js';
+import { boxIou } from '../../src/eval/geometry.js';
+import { eachFound } from '../helpers/located.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
 type Box = [number, number, number, number];
-
-function iou(a: Box, b: Box): number {
-  const ix = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
-  const iy = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-  const inter = ix * iy;
-  return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter);
-}
 
 function describe(docs: readonly LocatedDocument[]): string {
   return JSON.stringify(docs.map((d) => d.bbox));
 }
 
 /** Each box has its own located document at box IoU >= min. */
-function eachFound(docs: readonly LocatedDocument[], boxes: readonly Box[], min: number): boolean {
-  const used = new Set<number>();
-  return boxes.every((b) => {
-    const k = docs.findIndex((d, i) => !used.has(i) && iou(d.bbox, b) >= min);
-    if (k < 0) return false;
-    used.add(k);
-    return true;
-  });
+function eachBoxFound(docs: readonly LocatedDocument[], boxes: readonly Box[], min: number): boolean {
+  return eachFound(docs, boxes, min, (d, b) => boxIou(d.bbox, b));
 }
 
 /** A card with a title band and text rows, turned by `deg` about its centre. */
@@ -47,7 +36,7 @@ test('a duller card running out of the frame beside a bright one is located with
   const bright = card(500, 60, 420, 600, -4, '#fafafa', '#1f3f7a');
   const docs = locateDocuments(await svgToRgb(page(1100, 900, dull + bright, '#5a3d26')));
   assert.equal(docs.length, 2, describe(docs));
-  assert.ok(eachFound(docs, [[95, 310, 605, 899], [478, 45, 942, 675]], 0.7), describe(docs));
+  assert.ok(eachBoxFound(docs, [[95, 310, 605, 899], [478, 45, 942, 675]], 0.7), describe(docs));
 });
 
 test('a cream certificate cut by the frame under two paler cards is located with them (duller)', async () => {
@@ -57,7 +46,7 @@ test('a cream certificate cut by the frame under two paler cards is located with
   const certificate = card(20, 320, 330, 480, 8, '#ece9e0', '#2f5a33');
   const docs = locateDocuments(await svgToRgb(page(1100, 700, certificate + cards, '#4a3222')));
   assert.equal(docs.length, 3, describe(docs));
-  assert.ok(eachFound(docs, [[0, 300, 380, 699], [294, 89, 677, 377], [651, 124, 1071, 417]], 0.7), describe(docs));
+  assert.ok(eachBoxFound(docs, [[0, 300, 380, 699], [294, 89, 677, 377], [651, 124, 1071, 417]], 0.7), describe(docs));
 });
 
 /** A card whose coloured title band runs down its left side, turned by `deg`. */
@@ -79,7 +68,7 @@ test('a bright card\'s coloured band beside the duller paper is not counted in i
   const img = await svgToRgb(page(1100, 900, dull + bright, '#5a3d26'));
   const docs = locateDocuments(img);
   assert.equal(docs.length, 2, describe(docs));
-  assert.ok(eachFound(docs, [[60, 300, 580, 899], [500, 80, 920, 700]], 0.8), describe(docs));
+  assert.ok(eachBoxFound(docs, [[60, 300, 580, 899], [500, 80, 920, 700]], 0.8), describe(docs));
   // Without the margin the band stays in the rest, and the duller card is lost again.
   assert.equal(locateDocuments(img, { leftMargin: 0 }).length, 1);
 });
@@ -91,7 +80,7 @@ test('grey papers of a desk left beside a bright sheet stay no document (duller)
     `<g transform="rotate(20 300 760)"><rect x="80" y="520" width="420" height="560" fill="#d2d2d2"/></g>`;
   const bright = card(520, 60, 420, 600, 2, '#fafafa', '#1f3f7a');
   const docs = locateDocuments(await svgToRgb(page(1100, 900, heap + bright, '#5a3d26')));
-  assert.ok(eachFound(docs, [[510, 50, 950, 670]], 0.7), describe(docs));
+  assert.ok(eachBoxFound(docs, [[510, 50, 950, 670]], 0.7), describe(docs));
   assert.equal(docs.length, 1, describe(docs));
 });
 
@@ -108,5 +97,5 @@ test('a lined sheet cut by the frame beside a bright card stays no document (dul
   const bright = card(500, 60, 420, 600, -4, '#fafafa', '#1f3f7a');
   const docs = locateDocuments(await svgToRgb(page(1100, 900, pad + bright, '#5a3d26')));
   assert.equal(docs.length, 1, describe(docs));
-  assert.ok(eachFound(docs, [[478, 45, 942, 675]], 0.8), describe(docs));
+  assert.ok(eachBoxFound(docs, [[478, 45, 942, 675]], 0.8), describe(docs));
 });
