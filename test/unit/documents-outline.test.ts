@@ -7,7 +7,7 @@ import { DEFAULT_EDGE_QUAD_OPTIONS, type EdgeMap, stepEdges } from '../../src/im
 import type { RgbImage } from '../../src/image/types.js';
 import { quadIou } from '../../src/eval/geometry.js';
 import { eachFound } from '../helpers/located.js';
-import { page, svgToRgb, textLines } from './seals-draw.js';
+import { card, page, svgToRgb, textLines } from './seals-draw.js';
 
 type Quad = [number, number, number, number, number, number, number, number];
 
@@ -18,18 +18,6 @@ function turned(x: number, y: number, w: number, h: number, deg: number): Quad {
   const t = (deg * Math.PI) / 180;
   const at = (px: number, py: number): [number, number] => [cx + (px - cx) * Math.cos(t) - (py - cy) * Math.sin(t), cy + (px - cx) * Math.sin(t) + (py - cy) * Math.cos(t)];
   return [...at(x, y), ...at(x + w, y), ...at(x + w, y + h), ...at(x, y + h)] as Quad;
-}
-
-/** A pale card with a title band, a portrait and text rows, turned by `deg`. */
-function card(x: number, y: number, w: number, h: number, deg: number, body: string, band: string): string {
-  return (
-    `<g transform="rotate(${deg} ${x + w / 2} ${y + h / 2})">` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${body}"/>` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${Math.round(h * 0.15)}" fill="${band}"/>` +
-    `<rect x="${x + 18}" y="${y + h * 0.3}" width="${w * 0.2}" height="${w * 0.25}" fill="#c4ccd4"/>` +
-    textLines(x + w * 0.32, y + h * 0.3, w * 0.6, 5, 26) +
-    '</g>'
-  );
 }
 
 function describe(docs: readonly LocatedDocument[]): string {

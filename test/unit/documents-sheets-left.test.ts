@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { locateDocuments, type LocatedDocument } from '../../src/image/documents.js';
 import { boxIou } from '../../src/eval/geometry.js';
 import { eachFound } from '../helpers/located.js';
-import { page, svgToRgb, textLines } from './seals-draw.js';
+import { card, page, svgToRgb, textLines } from './seals-draw.js';
 
 type Box = [number, number, number, number];
 
@@ -14,18 +14,6 @@ function describe(docs: readonly LocatedDocument[]): string {
 /** Each box has its own located document at box IoU >= min. */
 function eachBoxFound(docs: readonly LocatedDocument[], boxes: readonly Box[], min: number): boolean {
   return eachFound(docs, boxes, min, (d, b) => boxIou(d.bbox, b));
-}
-
-/** A card with a title band and text rows, turned by `deg` about its centre. */
-function card(x: number, y: number, w: number, h: number, deg: number, body: string, band: string): string {
-  return (
-    `<g transform="rotate(${deg} ${x + w / 2} ${y + h / 2})">` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${body}"/>` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${Math.round(h * 0.15)}" fill="${band}"/>` +
-    `<rect x="${x + 18}" y="${y + h * 0.3}" width="${w * 0.2}" height="${w * 0.25}" fill="#c4ccd4"/>` +
-    textLines(x + w * 0.32, y + h * 0.3, w * 0.6, 5, 26) +
-    '</g>'
-  );
 }
 
 test('a duller card running out of the frame beside a bright one is located with it (duller)', async () => {

@@ -38,3 +38,15 @@ export function rectSeal(x: number, y: number, w: number, h: number, colour: str
 export function page(width: number, height: number, body: string, background = '#fff'): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${background}"/>${body}</svg>`;
 }
+
+/** A card (body colour `body`) with a title band, a portrait box and text rows, turned by `deg` about its centre. */
+export function card(x: number, y: number, w: number, h: number, deg: number, body: string, band: string): string {
+  return (
+    `<g transform="rotate(${deg} ${x + w / 2} ${y + h / 2})">` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${body}"/>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${Math.round(h * 0.15)}" fill="${band}"/>` +
+    `<rect x="${x + 18}" y="${y + h * 0.3}" width="${w * 0.2}" height="${w * 0.25}" fill="#c4ccd4"/>` +
+    textLines(x + w * 0.32, y + h * 0.3, w * 0.6, 5, 26) +
+    '</g>'
+  );
+}
