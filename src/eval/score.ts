@@ -132,11 +132,24 @@ export function fieldMatches(truth: FieldTruth, extracted: unknown): boolean {
   return typeof extracted === 'string' && normaliseText(extracted) === normaliseText(truth);
 }
 
+/**
+ * True when `name` is the visible part of the unreadable item `excluded`: an item is unreadable
+ * because part of its line is out of the frame or under another sheet, and a reader that prints
+ * what it sees gives a fragment of the name (地高辛片 cut at the left edge reads 辛片). The glyph at
+ * the cut is half there and may be misread, so the fragment may carry one character more at
+ * either end. Two characters at least: a lone character says nothing of which item it was.
+ */
+function isFragmentOf(name: string, excluded: string): boolean {
+  const chars = [...name];
+  const cores = [name, chars.slice(1).join(''), chars.slice(0, -1).join('')];
+  return cores.some((core) => [...core].length >= 2 && excluded.includes(core));
+}
+
 function excludedFrom(list: ListField, excluded: readonly ExcludedItem[]): (name: string) => boolean {
   const prefixes = excluded.filter((e) => e.list === list).flatMap((e) => e.names);
   return (name) => {
     const n = normaliseText(name);
-    return prefixes.some((p) => n.startsWith(p));
+    return prefixes.some((p) => n.startsWith(p) || isFragmentOf(n, p));
   };
 }
 

@@ -140,6 +140,29 @@ test('extraction is scored field by field, list by list, with unreadable items l
   assert.equal(score.found, true);
 });
 
+test('the visible fragment of an unreadable item (its line cut by the frame) is left out like the item', () => {
+  const truth: ExtractTruth = {
+    ...invoiceTruth,
+    lists: { cost_detail_list: [{ names: ['维生素C片'], cost: 3 }] },
+    excluded: [{ list: 'cost_detail_list', names: ['地高辛片'] }, { list: 'cost_detail_list', names: ['单硝酸异山梨酯缓释片'] }],
+  };
+  const detail = (ocr_name: string, cost: number): MedicalResult['cost_detail_list'][number] => ({
+    ocr_name, cost, amount: 1, unit_price: cost, spec: '', unit: '', medical_level: '', selfpay_ratio: 0, selfpay: 0,
+    medical_type: 0, class: '', item_coding: '', origin_ocr_name: ocr_name, name: '', check_amount_unitprice_cost: 1,
+  });
+  const result = medical({
+    cost_detail_list: [
+      detail('辛片', 29.2), // cut at the left edge
+      detail('分酸异山梨酯', 28.4), // cut at both ends, the half glyph misread
+      detail('维生素C片', 3),
+      detail('片', 9), // one character names no item: scored as an extra
+      detail('布洛芬片', 12), // no part of an unreadable name: an extra
+    ],
+  });
+  const score = scoreExtract(truth, { degree: 0, medical_result: result });
+  assert.deepEqual(score.lists.cost_detail_list, { tp: 1, predicted: 3, reference: 1 });
+});
+
 test('an invoice not found misses every field and item', () => {
   const score = scoreExtract(invoiceTruth, null);
   assert.equal(score.found, false);
