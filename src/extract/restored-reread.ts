@@ -18,6 +18,7 @@ import {
   genderFromMisreadLabel,
   genderFromStrip,
   genderStrips,
+  nameIsDoubtful,
   patientNameFromStrip,
   patientNameStrips,
 } from './reread.js';
@@ -38,22 +39,43 @@ export function hasNameShape(name: string): boolean {
 /**
  * The name after the two strip readings (kept page, other page): none read, the other page's
  * shaped reading, else the kept page's; a name read without a name's shape (能洋: its family name
- * misread), a shaped reading of as many characters, the other page's first; a shaped name read,
+ * misread), a shaped reading of as many characters, the other page's first, else one a character
+ * longer that gives it back its lost family name (withFamilyNameBack); a shaped name read,
  * replaced only when both strips read the same shaped name (two readings of two differently
  * spoilt pages agreeing outweigh the page pass). The read name otherwise stays: where the
  * readings differ, the page pass is the likelier right. Agreeing strips never cut a read name
  * short (白海城 → 白海): a strip that ends before the name's last character is read the same on
  * both pages, so their agreement says nothing about the character it missed.
  */
-export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: string): string {
+export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: string, stripChars: readonly (readonly OcrChar[] | null)[] = []): string {
   const kept = hasNameShape(keptStrip) ? keptStrip : '';
   const other = hasNameShape(otherStrip) ? otherStrip : '';
   if (read === '') return other || kept;
-  if (!hasNameShape(read)) return [other, kept].find((n) => n !== '' && [...n].length === [...read].length) ?? read;
+  if (!hasNameShape(read)) return [other, kept].find((n) => n !== '' && [...n].length === [...read].length) ?? withFamilyNameBack(read, kept, other);
   const cutShort = read.startsWith(kept) && [...kept].length < [...read].length;
   // The vote hears the strips as read, shaped or not: both may misread the family name alike (社玲
   // for 杜玲, 社 no family name) and still agree on the rest of the name.
-  return kept !== '' && kept === other && !cutShort ? kept : nameByCharacterVote(read, keptStrip, otherStrip);
+  return kept !== '' && kept === other && !cutShort ? kept : nameByCharacterVote(read, keptStrip, otherStrip, stripChars);
+}
+
+/**
+ * A read name without a family name first given it back from a shaped strip one character longer
+ * whose rest is the read name in at least half its places, the first among them (玉字 read, strips
+ * 彭玉宇 and 数玉字): on a blurred photo the page pass's box often starts one character late, and
+ * the strip, read from the label, holds the family name. The kept page's strip first; the name as
+ * read when neither fits.
+ */
+export function withFamilyNameBack(read: string, keptStrip: string, otherStrip: string): string {
+  const r = [...read];
+  const fits = (strip: string): boolean => {
+    const s = [...strip];
+    if (!hasNameShape(strip) || s.length !== r.length + 1) return false;
+    // The read first character must be the strip's second: 能洋 against 戴洋洋 is a misread family
+    // name (戴 for 能) beside a strip that doubled a character, not a lost one.
+    const same = r.filter((c, i) => s[i + 1] === c).length;
+    return s[1] === r[0] && 2 * same >= r.length;
+  };
+  return [keptStrip, otherStrip].find(fits) ?? read;
 }
 
 /**
@@ -63,16 +85,22 @@ export function nameFromTwoLooks(read: string, keptStrip: string, otherStrip: st
  * reading of it. Only strips of the name's length count (a strip that lost a character would
  * vote its neighbour's into the place). Each place is voted on its own: an agreed character that
  * would cost the name its shape (a family name both strips misread alike, 社 for 杜) is left as
- * read, and the strips' agreement on the other places still counts.
+ * read, and the strips' agreement on the other places still counts. With the strips' characters
+ * (`stripChars`, kept strip's then other's), an agreed character counts only where one strip read
+ * it undoubted: two crops of near-alike images guess alike among look-alikes (苏敏俊 on the page,
+ * strips 苏敏仪 and 苏教仪 with 仪 at 0.20 and 0.49).
  */
-export function nameByCharacterVote(read: string, keptStrip: string, otherStrip: string): string {
+export function nameByCharacterVote(read: string, keptStrip: string, otherStrip: string, stripChars: readonly (readonly OcrChar[] | null)[] = []): string {
   const name = [...read];
   const a = [...keptStrip];
   const b = [...otherStrip];
   if (a.length !== name.length || b.length !== name.length) return read;
   if (outOfStep(name, a) || outOfStep(name, b)) return read;
+  const [ca, cb] = stripChars;
+  const scored = ca && cb && ca.length === name.length && cb.length === name.length;
   const voted = name.map((c, i) => {
     if (a[i] !== b[i]) return c;
+    if (scored && a[i] !== c && Math.max(ca[i]!.score, cb[i]!.score) < DOUBTED_NAME_CHAR) return c;
     const withAgreed = [...name.slice(0, i), a[i]!, ...name.slice(i + 1)].join('');
     return hasNameShape(withAgreed) ? a[i]! : c;
   });
@@ -100,8 +128,10 @@ const DOUBTED_NAME_CHAR = 0.6;
  * at 0.98, and 商红务, 务 at 0.54 with 勇 at 0.29: 勇 sums 1.35 against 类's 0.32). `readings` are
  * the name's characters on each reading of the name's length, the page pass's first (its scores
  * say which characters are doubted). A character is replaced only where the page doubted it, by a
- * Chinese character at least two readings offer that outweighs the read one, and only when the
- * name keeps a name's shape. The name as read otherwise.
+ * Chinese character at least two readings offer that outweighs the read one and one reading read
+ * undoubted (at 0.6 or more: 白春萱, 萱 at 0.21 on the page, strips 白春营 at 0.20 and 白寿管 with 营
+ * second at 0.15: 营's 0.51 is three unsure guesses among look-alikes, and was wrong), and only when
+ * the name keeps a name's shape. The name as read otherwise.
  */
 export function nameByScoreVote(read: string, readings: readonly (readonly OcrChar[])[]): string {
   const name = [...read];
@@ -123,10 +153,43 @@ export function nameByScoreVote(read: string, readings: readonly (readonly OcrCh
     }
     const [best, bestSum] = [...sum].reduce((a, b) => (b[1] > a[1] ? b : a));
     if (best === c || !/^[\u4e00-\u9fff]$/u.test(best) || (backers.get(best) ?? 0) < 2 || bestSum <= (sum.get(c) ?? 0)) return c;
+    // Some reading must have read the winner undoubted: unsure guesses alone sum high by their
+    // number, and on a smudged character every look guesses among the same look-alikes.
+    if (!all.some((r) => r[i]!.char === best && r[i]!.score >= DOUBTED_NAME_CHAR)) return c;
     return best;
   });
   const out = voted.join('');
   return hasNameShape(out) ? out : read;
+}
+
+/**
+ * A name still starting with no common family name (消红) given the family name its readings offer
+ * most for that character, best guesses and alternatives summed: each look offers the right one
+ * faintly (肖 at 0.03, 0.07 and 0.02 behind 消), too faintly for one look alone to count
+ * (nameFromSurnameAlternatives). Only a family name at least two readings offer; `readings` as for
+ * nameByScoreVote. The name as read otherwise.
+ */
+export function nameWithOfferedFamilyName(read: string, readings: readonly (readonly OcrChar[])[]): string {
+  const name = [...read];
+  if (!nameIsDoubtful(read)) return read;
+  const surnames = headerValueTables().surnames;
+  const sum = new Map<string, number>();
+  const backers = new Map<string, number>();
+  for (const r of readings) {
+    const first = r.length === name.length ? r[0] : undefined;
+    if (!first) continue;
+    const offered = new Map<string, number>([[first.char, first.score]]);
+    for (const a of first.alternatives ?? []) if (!offered.has(a.char)) offered.set(a.char, a.score);
+    for (const [ch, score] of offered) {
+      if (!surnames.has(ch)) continue;
+      sum.set(ch, (sum.get(ch) ?? 0) + score);
+      backers.set(ch, (backers.get(ch) ?? 0) + 1);
+    }
+  }
+  const backed = [...sum].filter(([ch]) => (backers.get(ch) ?? 0) >= 2);
+  if (backed.length === 0) return read;
+  const [best] = backed.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return best + name.slice(1).join('');
 }
 
 /** A name read on a strip, with the strip's reading (null when none was read). */
@@ -213,11 +276,14 @@ export async function rereadOnBothPages(result: MedicalResult, kept: PageLook, o
       const read = out.patient_name;
       const keptStrip = firstName(keptRead);
       const otherStrip = firstName(otherRead);
-      const voted = nameFromTwoLooks(read, keptStrip.name, otherStrip.name);
+      const stripChars = [keptStrip, otherStrip].map((st) => (st.line ? charsOfValue([st.line], st.name) : null));
+      const voted = nameFromTwoLooks(read, keptStrip.name, otherStrip.name, stripChars);
       const pages = [kept.lines, other.lines];
       const kept2 = voted !== read && pagesSurer(read, voted, pages, [keptStrip, otherStrip]) ? read : voted;
       // Left as read by the votes above: its doubted characters go to the readings' summed scores.
-      out = { ...out, patient_name: kept2 === read ? nameByScoreVote(read, scoreReadings(read, pages, [keptStrip, otherStrip])) : kept2 };
+      const scored = kept2 === read ? nameByScoreVote(read, scoreReadings(read, pages, [keptStrip, otherStrip])) : kept2;
+      // Still no family name first: the one the readings offer most for that character.
+      out = { ...out, patient_name: nameWithOfferedFamilyName(scored, scoreReadings(scored, pages, [keptStrip, otherStrip])) };
     }
     if (genderQuads.length > 0) {
       const strips = [...keptRead.slice(nameStrips.length), ...otherRead.slice(nameStrips.length)];

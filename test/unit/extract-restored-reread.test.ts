@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MedicalResult } from '../../src/contract/extract.js';
 import { extractInvoice } from '../../src/extract/extractor.js';
-import { hasNameShape, nameByCharacterVote, nameFromTwoLooks, pagesSurer, rereadOnBothPages, type PageLook } from '../../src/extract/restored-reread.js';
-import type { OcrLine, Quad8 } from '../../src/ocr/types.js';
+import { hasNameShape, nameByCharacterVote, withFamilyNameBack, nameFromTwoLooks, pagesSurer, rereadOnBothPages, type PageLook } from '../../src/extract/restored-reread.js';
+import type { OcrChar, OcrLine, Quad8 } from '../../src/ocr/types.js';
 import { line } from './extract-lines.js';
 
 test('name shape: two to four Chinese characters starting with a common family name', () => {
@@ -159,4 +159,26 @@ test('pages surer: summed page scores against summed strip scores over the chang
   assert.equal(pagesSurer('王宇宁', '王宇宇', [pageA, pageB], [strip(0.6), strip(0.6)]), false);
   assert.equal(pagesSurer('王宇宁', '王宇', [pageA, pageB], [strip(0.1), strip(0.1)]), false, 'names of other lengths');
   assert.equal(pagesSurer('王宇宁', '王宇宇', [pageA, [line('王宇', 0, 0)]], [strip(0.1), strip(0.1)]), false, 'one page did not read the name');
+});
+
+test('strips agreeing on a character neither read undoubted do not replace the page reading of it', () => {
+  const chars = (name: string, scores: number[]): OcrChar[] => [...name].map((char, i) => ({ char, score: scores[i]!, x: (i + 0.5) / scores.length }));
+  const unsure = [chars('苏敏仪', [0.89, 0.82, 0.2]), chars('苏教仪', [0.96, 0.54, 0.49])];
+  assert.equal(nameByCharacterVote('苏敏俊', '苏敏仪', '苏教仪', unsure), '苏敏俊');
+  // One strip sure of it: the agreement counts as before; without the strips' scores, as before.
+  const sure = [chars('苏敏仪', [0.89, 0.82, 0.2]), chars('苏教仪', [0.96, 0.54, 0.75])];
+  assert.equal(nameByCharacterVote('苏敏俊', '苏敏仪', '苏教仪', sure), '苏敏仪');
+  assert.equal(nameByCharacterVote('苏敏俊', '苏敏仪', '苏教仪'), '苏敏仪');
+});
+
+test('a read name that lost its family name takes it back from a shaped strip one character longer that holds it', () => {
+  assert.equal(withFamilyNameBack('玉字', '彭玉宇', '数玉字'), '彭玉宇');
+  assert.equal(nameFromTwoLooks('玉字', '彭玉宇', '数玉字'), '彭玉宇');
+  // The other page's strip when the kept one has no family name first.
+  assert.equal(withFamilyNameBack('玉字', '数玉字', '彭玉字'), '彭玉字');
+  // Not when the strip's rest is another name, the strip has no family name, or is not one longer.
+  assert.equal(withFamilyNameBack('玉字', '彭春花', ''), '玉字');
+  assert.equal(withFamilyNameBack('玉字', '数玉字', ''), '玉字');
+  assert.equal(withFamilyNameBack('玉字', '彭张玉字', ''), '玉字');
+  assert.equal(withFamilyNameBack('玉字', '彭字字', ''), '玉字');
 });
