@@ -285,5 +285,20 @@ export async function classifyImage(input: ClassifyImageInput): Promise<Classify
   for (const [i, doc] of docs.entries()) {
     classified.push(await classifyDocument(image, doc, docs.filter((o) => o !== doc), seals, occluded?.[i] === true, input, tax, pixels));
   }
-  return { classify_result: classified, seals: seals.map((s) => [...s]) };
+  return { classify_result: withSharedTurn(classified, tax), seals: seals.map((s) => [...s]) };
+}
+
+/**
+ * A document on which no line was read has no evidence of its own about its turn: the turn its
+ * reading reports was voted on unreadable boxes (an out-of-focus slip read upside down). Documents
+ * photographed together lie in one orientation far more often than not (the photo is turned, not
+ * the papers one by one), so such a document takes the turn of the image's documents that were
+ * read and placed in a class, when they all agree. Only `direct` changes: it has no lines to turn.
+ */
+export function withSharedTurn(docs: readonly ClassifyDocument[], tax: Taxonomy): ClassifyDocument[] {
+  const placed = docs.filter((d) => d.ocr_res.texts.length > 0 && d.class_res.root_cls !== tax.fallback);
+  const turns = new Set(placed.map((d) => d.target_res.direct));
+  if (turns.size !== 1) return [...docs];
+  const [shared] = turns;
+  return docs.map((d) => (d.ocr_res.texts.length === 0 && d.target_res.direct !== shared ? { ...d, target_res: { ...d.target_res, direct: shared } } : d));
 }
