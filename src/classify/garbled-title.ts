@@ -14,7 +14,7 @@
  */
 import type { OcrLine } from '../ocr/types.js';
 import type { Taxonomy } from './taxonomy.js';
-import { normalise } from './wording.js';
+import { normalise, normalisedOnce } from './wording.js';
 
 export const GARBLED_TITLE_SETTINGS = Object.freeze({
   /**
@@ -95,17 +95,24 @@ export interface GarbledTitle {
  */
 export function garbledTitle(lines: readonly OcrLine[], tax: Taxonomy, s: typeof GARBLED_TITLE_SETTINGS = GARBLED_TITLE_SETTINGS): GarbledTitle | null {
   const places = lines.map((l) => placesOf(l, s.alternativeMinScore));
+  // What each line may read as anywhere: a wording with too few of those characters cannot match
+  // it far enough to count, and is not aligned (most wordings on most lines; keeps this cheap).
+  const readable = places.map((p) => new Set(p.flatMap((set) => [...set])));
   // Per root: its best wording among matches long enough to name it, and (for the lead) its best
   // share of any compact match at all, so a rival read nearly as well still counts against it.
   const bestOf = new Map<string, GarbledTitle>();
   const rivalShare = new Map<string, number>();
   for (const root of tax.roots) {
     if (root.name === tax.fallback) continue;
-    for (const wording of root.titles) {
-      const chars = Array.from(normalise(wording));
-      if (chars.length === 0) continue;
+    const normalised = normalisedOnce(root.titles);
+    root.titles.forEach((wording, wi) => {
+      const chars = Array.from(normalised[wi]);
+      if (chars.length === 0) return;
       places.forEach((p, li) => {
         if (p.length < s.minMatched) return;
+        let present = 0;
+        for (const c of chars) if (readable[li].has(c)) present++;
+        if (present < s.minMatched - 1) return;
         const { matched, span } = orderedMatch(p, chars);
         // Two characters in order say nothing: a rival is one read almost as far as a namer.
         if (matched < s.minMatched - 1 || matched / span < s.minSpanShare) return;
@@ -115,7 +122,7 @@ export function garbledTitle(lines: readonly OcrLine[], tax: Taxonomy, s: typeof
         const prev = bestOf.get(root.name);
         if (!prev || share > prev.share) bestOf.set(root.name, { root: root.name, wording, line: li, share });
       });
-    }
+    });
   }
   const best = [...bestOf.values()].sort((a, b) => b.share - a.share)[0];
   if (!best || best.share < s.minWordingShare) return null;
