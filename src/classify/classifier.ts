@@ -17,6 +17,7 @@ import { applyHomography } from '../image/warp.js';
 import type { OcrLine, OcrResult, PageAngle, Quad8 } from '../ocr/types.js';
 import { withCopyMarks } from './copy-marks.js';
 import { DEFOCUS_REREAD_SETTINGS, needsSharperReading, placesBetter } from './defocus-reread.js';
+import { garbledTitle } from './garbled-title.js';
 import { titleCandidates, unreadRows, weakTitlePlacement } from './missed-title.js';
 import { loadTaxonomy, type Taxonomy } from './taxonomy.js';
 import { bandTitleLines, TITLE_BAND_SETTINGS, titleBandSearchArea } from './title-band.js';
@@ -179,10 +180,13 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
   // An out-of-focus document the first reading could not place is read again deconvolved
   // (defocus-reread.ts); the quality flags stay those of the pixels as photographed.
   let restored: RgbImage | null = null;
+  // Every line a blurred crop's readings gave, for a title read too garbled to match (garbled-title.ts).
+  const blurredReads: OcrLine[] = [];
   if (needsSharperReading(cls, tax)) {
     const sharper = await readRestored(frame, docSeals, input, tax, pixels);
     restored = sharper?.restored ?? null;
     if (sharper) {
+      blurredReads.push(...lines, ...sharper.lines);
       const sharperCls = await pixels.classifyText(classifierLines(sharper.lines, sharper.titleIdx, tax), cues, tax);
       if (placesBetter(sharperCls, cls, tax)) {
         ({ lines, angle, uprightQuads, titleIdx } = sharper);
@@ -194,6 +198,7 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
   if (restored && cls.root_cls === tax.fallback && input.ocrRegions) {
     const rows = unreadRows(await pixels.findTitleLines(restored), lines);
     const found = rows.length > 0 ? titleCandidates(await input.ocrRegions(restored, rows)) : [];
+    blurredReads.push(...found);
     if (found.length > 0) {
       const withFound = [...lines, ...found];
       const foundIdx = new Set([...titleIdx, ...found.map((_, k) => lines.length + k)]);
@@ -225,6 +230,18 @@ async function classifyDocument(image: RgbImage, doc: LocatedDocument, others: r
         titleIdx.add(at);
       }
       cls = await pixels.classifyText(classifierLines(lines, titleIdx, tax), cues, tax);
+    }
+  }
+  // Still unplaced on a blurred crop: a title line read with too many misreads to match, taken for
+  // the wording whose characters it holds in order. Classified as if that wording were read there,
+  // kept only when that places the document in the wording's root, and never credible.
+  if (cls.root_cls === tax.fallback && blurredReads.length > 0) {
+    const hit = garbledTitle(blurredReads, tax);
+    if (hit) {
+      const wording = Array.from(hit.wording);
+      const taken: OcrLine = { ...blurredReads[hit.line], text: hit.wording, chars: wording.map((char, k) => ({ char, score: 1, x: (k + 0.5) / wording.length })) };
+      const guess = await pixels.classifyText(classifierLines([...lines, taken], new Set([...titleIdx, lines.length]), tax), cues, tax);
+      if (guess.root_cls === hit.root) cls = { ...guess, root_cls_is_credible: -1, sub_cls_is_credible: -1 };
     }
   }
   const qualify = withCopyMarks(withCardFromClass(quality, cls.root_cls, tax), lines.map((l) => l.text), tax);
@@ -268,5 +285,20 @@ export async function classifyImage(input: ClassifyImageInput): Promise<Classify
   for (const [i, doc] of docs.entries()) {
     classified.push(await classifyDocument(image, doc, docs.filter((o) => o !== doc), seals, occluded?.[i] === true, input, tax, pixels));
   }
-  return { classify_result: classified, seals: seals.map((s) => [...s]) };
+  return { classify_result: withSharedTurn(classified, tax), seals: seals.map((s) => [...s]) };
+}
+
+/**
+ * A document on which no line was read has no evidence of its own about its turn: the turn its
+ * reading reports was voted on unreadable boxes (an out-of-focus slip read upside down). Documents
+ * photographed together lie in one orientation far more often than not (the photo is turned, not
+ * the papers one by one), so such a document takes the turn of the image's documents that were
+ * read and placed in a class, when they all agree. Only `direct` changes: it has no lines to turn.
+ */
+export function withSharedTurn(docs: readonly ClassifyDocument[], tax: Taxonomy): ClassifyDocument[] {
+  const placed = docs.filter((d) => d.ocr_res.texts.length > 0 && d.class_res.root_cls !== tax.fallback);
+  const turns = new Set(placed.map((d) => d.target_res.direct));
+  if (turns.size !== 1) return [...docs];
+  const [shared] = turns;
+  return docs.map((d) => (d.ocr_res.texts.length === 0 && d.target_res.direct !== shared ? { ...d, target_res: { ...d.target_res, direct: shared } } : d));
 }
