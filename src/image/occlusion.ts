@@ -55,6 +55,15 @@ export interface OcclusionSettings {
   readonly stepContrast: number;
   /** Least share of samples along a candidate edge that must be steps for it to be a sheet's edge. */
   readonly minStepRun: number;
+  /**
+   * Distance (pixels) past the probes either side of a candidate edge where the colours are read
+   * again, and the share of the samples along it where each side's colour must hold on that far for
+   * the line to be a sheet's edge rather than a printed rule: a thin rule (a certificate's frame
+   * line a few millimetres inside its edge) steps as sharply as an edge, but a probe on the rule
+   * differs from the paper a little way on (rules up to `edgeHalfWidth + edgeFar` pixels wide).
+   */
+  readonly edgeFar: number;
+  readonly minFarRun: number;
   /** Width of the strip read beside the edge on each side for cut print, as a share of the contact's length (at least 4 px). */
   readonly cutStrip: number;
   /** Colour distance from a side's paper from which a patch beside the edge is print. */
@@ -110,6 +119,8 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   edgeHalfWidth: 3,
   stepContrast: 18,
   minStepRun: 0.8,
+  edgeFar: 4,
+  minFarRun: 0.6,
   cutStrip: 0.02,
   printContrast: 60,
   minCut: 0.05,
@@ -348,29 +359,45 @@ const EDGE_SAMPLES = 40;
  * the localiser often splits two overlapping sheets along a line beside the upper one's edge. A
  * sheet's edge is a step in colour that holds all along the contact (print crossing a line steps
  * only here and there, and a printed rule is the same paper on both sides). Searched among lines
- * parallel to the contact; null when none steps along most of its length.
+ * parallel to the contact; null when none steps along most of its length. A line whose two sides
+ * keep their colours `edgeFar` pixels on is preferred: the localiser often splits at the upper
+ * sheet's printed frame line, a few pixels inside its edge, which steps as sharply as the edge at
+ * the near probes (the line nearest the contact would otherwise be that rule).
  */
 export function edgeOffset(contact: Contact, towards: Point, colour: ColourProbe, s: OcclusionSettings = OCCLUSION_SETTINGS): number | null {
   const { len, nx, ny } = lineFrame(contact.from, contact.to, towards);
   if (len === 0) return null;
   const reach = Math.max(s.edgeSearchMin, Math.round(s.edgeSearch * len));
   const h = s.edgeHalfWidth;
+  const far = h + s.edgeFar;
   const points = alongContact(contact, EDGE_SAMPLES);
   let best: { d: number; run: number } | null = null;
+  let bestApart: { d: number; run: number } | null = null;
   for (let d = -reach; d <= reach; d++) {
     let seen = 0;
     let steps = 0;
+    let apart = 0;
     for (const [x, y] of points) {
       const inner = colour(x + nx * (d + h), y + ny * (d + h));
       const outer = colour(x + nx * (d - h), y + ny * (d - h));
       if (!inner || !outer) continue;
       seen++;
-      if (colourDistance(inner, outer) > s.stepContrast) steps++;
+      if (colourDistance(inner, outer) <= s.stepContrast) continue;
+      steps++;
+      const innerFar = colour(x + nx * (d + far), y + ny * (d + far));
+      const outerFar = colour(x + nx * (d - far), y + ny * (d - far));
+      // Each side's colour holds on past the line: two surfaces meet there. On a rule, the probe on
+      // it differs from the paper a little way on.
+      if (innerFar && outerFar && colourDistance(inner, innerFar) <= s.stepContrast && colourDistance(outer, outerFar) <= s.stepContrast) apart++;
     }
     const run = seen === 0 ? 0 : steps / seen;
     // Ties go to the line nearest the contact.
     if (!best || run > best.run || (run === best.run && Math.abs(d) < Math.abs(best.d))) best = { d, run };
+    if (run >= s.minStepRun && seen > 0 && apart >= s.minFarRun * seen) {
+      if (!bestApart || run > bestApart.run || (run === bestApart.run && Math.abs(d) < Math.abs(bestApart.d))) bestApart = { d, run };
+    }
   }
+  if (bestApart) return bestApart.d;
   return best && best.run >= s.minStepRun ? best.d : null;
 }
 
