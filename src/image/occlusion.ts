@@ -359,10 +359,10 @@ const EDGE_SAMPLES = 40;
  * the localiser often splits two overlapping sheets along a line beside the upper one's edge. A
  * sheet's edge is a step in colour that holds all along the contact (print crossing a line steps
  * only here and there, and a printed rule is the same paper on both sides). Searched among lines
- * parallel to the contact; null when none steps along most of its length. A line whose two sides
- * keep their colours `edgeFar` pixels on is preferred: the localiser often splits at the upper
- * sheet's printed frame line, a few pixels inside its edge, which steps as sharply as the edge at
- * the near probes (the line nearest the contact would otherwise be that rule).
+ * parallel to the contact; null when none steps along most of its length. Of the lines stepping
+ * most, the nearest is taken, unless it is a printed rule and a line whose two sides keep their
+ * colours `edgeFar` pixels on lies farther off: the localiser often splits at the upper sheet's
+ * printed frame line, a few pixels inside its edge, which steps as sharply as the edge.
  */
 export function edgeOffset(contact: Contact, towards: Point, colour: ColourProbe, s: OcclusionSettings = OCCLUSION_SETTINGS): number | null {
   const { len, nx, ny } = lineFrame(contact.from, contact.to, towards);
@@ -373,6 +373,7 @@ export function edgeOffset(contact: Contact, towards: Point, colour: ColourProbe
   const points = alongContact(contact, EDGE_SAMPLES);
   let best: { d: number; run: number } | null = null;
   let bestApart: { d: number; run: number } | null = null;
+  const apartAt = new Map<number, boolean>();
   for (let d = -reach; d <= reach; d++) {
     let seen = 0;
     let steps = 0;
@@ -391,14 +392,18 @@ export function edgeOffset(contact: Contact, towards: Point, colour: ColourProbe
       if (innerFar && outerFar && colourDistance(inner, innerFar) <= s.stepContrast && colourDistance(outer, outerFar) <= s.stepContrast) apart++;
     }
     const run = seen === 0 ? 0 : steps / seen;
+    const isApart = run >= s.minStepRun && seen > 0 && apart >= s.minFarRun * seen;
+    apartAt.set(d, isApart);
     // Ties go to the line nearest the contact.
     if (!best || run > best.run || (run === best.run && Math.abs(d) < Math.abs(best.d))) best = { d, run };
-    if (run >= s.minStepRun && seen > 0 && apart >= s.minFarRun * seen) {
-      if (!bestApart || run > bestApart.run || (run === bestApart.run && Math.abs(d) < Math.abs(bestApart.d))) bestApart = { d, run };
-    }
+    if (isApart && (!bestApart || run > bestApart.run || (run === bestApart.run && Math.abs(d) < Math.abs(bestApart.d)))) bestApart = { d, run };
   }
-  if (bestApart) return bestApart.d;
-  return best && best.run >= s.minStepRun ? best.d : null;
+  if (!best || best.run < s.minStepRun) return null;
+  // The line nearest the contact stands unless it is a rule: no line within a probe's reach of it
+  // has surfaces holding on either side, while one farther off does.
+  let ruleLike = true;
+  for (let k = -h; k <= h; k++) if (apartAt.get(best.d + k)) ruleLike = false;
+  return ruleLike && bestApart ? bestApart.d : best.d;
 }
 
 /** Component-wise median of colours, or null when there are none. */
