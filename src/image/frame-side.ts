@@ -30,6 +30,19 @@ export interface FrameSideSettings {
    * carried to the frame over the desk or over other papers of another tint lying under the sheet.
    */
   readonly minPaperShare: number;
+  /**
+   * The sheet's paper in shadow: a border pixel off the paper's colour still counts when it matches
+   * the sheet's paper a little way in from the quad's side at the same place (read every
+   * `localStep` pixels along it), and that paper is the paper of the whole side dimmed by at most
+   * `minShade` (its brightness at least that share; brought back to the paper's brightness, within
+   * `shadeTint` of it: a paper of another tint under the sheet is no shade of it). A shadow or the light
+   * falling off across a photo darkens a sheet run out of the frame far more than the tolerance (a
+   * white page ~245 at one end, ~200 at the other); a desk, even a pale grey one, still differs
+   * from the sheet's paper beside it where the sheet stops short of the frame.
+   */
+  readonly localStep: number;
+  readonly minShade: number;
+  readonly shadeTint: number;
   /** Deepest line (share of the way to the opposite side) searched for the sheet's own edge inside a quad on the frame. */
   readonly overshootDepth: number;
   /** Least depth (pixels) of that line from the frame: a sheet's blurred edge right at the frame is no overshoot. */
@@ -68,6 +81,9 @@ export const FRAME_SIDE_SETTINGS: FrameSideSettings = {
   paperTolerance: 28,
   readShare: 0.8,
   minPaperShare: 0.5,
+  localStep: 8,
+  shadeTint: 12,
+  minShade: 0.7,
   overshootDepth: 0.35,
   overshootMinPx: 12,
   edgeHalfWidth: 3,
@@ -123,16 +139,51 @@ export function paperShareAlongFrame(img: RgbImage, quad: Quad8, side: number, s
   const limit = side % 2 === 0 ? img.height : img.width;
   const from = Math.max(0, Math.round(lo + trim));
   const to = Math.min(limit - 1, Math.round(hi - trim));
+  // The sheet's paper a little way in from its side at one place along it (as paperBesideSide),
+  // when it is the paper sampled for the whole side dimmed by light or shadow; read every
+  // `localStep` pixels, only where a border pixel is off the paper's colour.
+  const centre = quadCentre(quad);
+  const [ia, ib] = ends;
+  const ua = along(ia);
+  const ub = along(ib);
+  const cache = new Map<number, Rgb | null>();
+  const local = (u: number): Rgb | null => {
+    const key = Math.round(u / s.localStep);
+    if (cache.has(key)) return cache.get(key)!;
+    const t = ub === ua ? 0.5 : Math.max(0, Math.min(1, (key * s.localStep - ua) / (ub - ua)));
+    const x = quad[2 * ia]! + t * (quad[2 * ib]! - quad[2 * ia]!);
+    const y = quad[2 * ia + 1]! + t * (quad[2 * ib + 1]! - quad[2 * ia + 1]!);
+    const c = paperToward(img, x, y, centre, s.sampleSteps, s.patchRadius);
+    const shaded = shadedPaper(c, paper, s) ? c : null;
+    cache.set(key, shaded);
+    return shaded;
+  };
   let seen = 0;
   let onPaper = 0;
   for (let u = from; u <= to; u++) {
     const x = side === 0 ? 0 : side === 2 ? img.width - 1 : u;
     const y = side === 1 ? 0 : side === 3 ? img.height - 1 : u;
     const o = (y * img.width + x) * 3;
+    const c: Rgb = [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
     seen++;
-    if (colourDistance([img.data[o]!, img.data[o + 1]!, img.data[o + 2]!], paper) <= s.paperTolerance) onPaper++;
+    if (colourDistance(c, paper) <= s.paperTolerance) onPaper++;
+    else {
+      const near = local(u);
+      if (near && colourDistance(c, near) <= s.paperTolerance) onPaper++;
+    }
   }
   return seen === 0 ? 1 : onPaper / seen;
+}
+
+/** Whether `c` is `paper` dimmed by light or shadow: at least `minShade` of its brightness, of its tint within `shadeTint`. */
+export function shadedPaper(c: Rgb, paper: Rgb, s: FrameSideSettings = FRAME_SIDE_SETTINGS): boolean {
+  const lp = luma(paper);
+  if (lp <= 0) return false;
+  const k = luma(c) / lp;
+  if (k < s.minShade || k > 1.05) return false;
+  // Compared at the paper's brightness: shade scales every channel alike, and a bluish white
+  // paper under a cream sheet differs in tint only.
+  return colourDistance([c[0] / k, c[1] / k, c[2] / k], paper) <= s.shadeTint;
 }
 
 type Pt = readonly [number, number];

@@ -55,6 +55,15 @@ export interface OcclusionSettings {
   readonly stepContrast: number;
   /** Least share of samples along a candidate edge that must be steps for it to be a sheet's edge. */
   readonly minStepRun: number;
+  /**
+   * Distance (pixels) past the probes either side of a candidate edge where the colours are read
+   * again, and the share of the samples along it that must agree: a line with one paper on both
+   * sides that far off is a printed rule (a certificate's frame line a few millimetres inside its
+   * edge steps as sharply as the edge), and one where each side keeps its colour that far is two
+   * surfaces meeting (rules up to `edgeHalfWidth + edgeFar` pixels wide are told apart).
+   */
+  readonly edgeFar: number;
+  readonly minFarRun: number;
   /** Width of the strip read beside the edge on each side for cut print, as a share of the contact's length (at least 4 px). */
   readonly cutStrip: number;
   /** Colour distance from a side's paper from which a patch beside the edge is print. */
@@ -110,6 +119,8 @@ export const OCCLUSION_SETTINGS: OcclusionSettings = {
   edgeHalfWidth: 3,
   stepContrast: 18,
   minStepRun: 0.8,
+  edgeFar: 4,
+  minFarRun: 0.6,
   cutStrip: 0.02,
   printContrast: 60,
   minCut: 0.05,
@@ -348,30 +359,58 @@ const EDGE_SAMPLES = 40;
  * the localiser often splits two overlapping sheets along a line beside the upper one's edge. A
  * sheet's edge is a step in colour that holds all along the contact (print crossing a line steps
  * only here and there, and a printed rule is the same paper on both sides). Searched among lines
- * parallel to the contact; null when none steps along most of its length.
+ * parallel to the contact; null when none steps along most of its length. Of the lines stepping
+ * most, the nearest is taken, unless it is a printed rule (one paper on both sides `edgeFar`
+ * pixels on) and a line whose two sides keep their colours that far lies farther off: the
+ * localiser often splits at the upper sheet's printed frame line, a few pixels inside its edge,
+ * which steps as sharply as the edge.
  */
 export function edgeOffset(contact: Contact, towards: Point, colour: ColourProbe, s: OcclusionSettings = OCCLUSION_SETTINGS): number | null {
   const { len, nx, ny } = lineFrame(contact.from, contact.to, towards);
   if (len === 0) return null;
   const reach = Math.max(s.edgeSearchMin, Math.round(s.edgeSearch * len));
   const h = s.edgeHalfWidth;
+  const far = h + s.edgeFar;
   const points = alongContact(contact, EDGE_SAMPLES);
   let best: { d: number; run: number } | null = null;
+  let bestApart: { d: number; run: number } | null = null;
+  const apartAt = new Map<number, boolean>();
+  const ruleAt = new Map<number, boolean>();
   for (let d = -reach; d <= reach; d++) {
     let seen = 0;
     let steps = 0;
+    let apart = 0;
+    let same = 0;
     for (const [x, y] of points) {
       const inner = colour(x + nx * (d + h), y + ny * (d + h));
       const outer = colour(x + nx * (d - h), y + ny * (d - h));
       if (!inner || !outer) continue;
       seen++;
-      if (colourDistance(inner, outer) > s.stepContrast) steps++;
+      if (colourDistance(inner, outer) <= s.stepContrast) continue;
+      steps++;
+      const innerFar = colour(x + nx * (d + far), y + ny * (d + far));
+      const outerFar = colour(x + nx * (d - far), y + ny * (d - far));
+      // Each side's colour holds on past the line: two surfaces meet there. On a rule, the probe on
+      // it differs from the paper a little way on.
+      if (innerFar && outerFar && colourDistance(inner, innerFar) <= s.stepContrast && colourDistance(outer, outerFar) <= s.stepContrast) apart++;
+      // One paper on both sides a little way off: a line printed on it.
+      if (innerFar && outerFar && colourDistance(innerFar, outerFar) <= s.stepContrast) same++;
     }
     const run = seen === 0 ? 0 : steps / seen;
+    const isApart = run >= s.minStepRun && seen > 0 && apart >= s.minFarRun * seen;
+    apartAt.set(d, isApart);
+    ruleAt.set(d, seen > 0 && same >= s.minFarRun * seen);
     // Ties go to the line nearest the contact.
     if (!best || run > best.run || (run === best.run && Math.abs(d) < Math.abs(best.d))) best = { d, run };
+    if (isApart && (!bestApart || run > bestApart.run || (run === bestApart.run && Math.abs(d) < Math.abs(bestApart.d)))) bestApart = { d, run };
   }
-  return best && best.run >= s.minStepRun ? best.d : null;
+  if (!best || best.run < s.minStepRun) return null;
+  // The line nearest the contact stands unless it is a rule: one paper on both sides of it a little
+  // way off, no line within a probe's reach of it with surfaces holding on either side, while one
+  // farther off has them.
+  let ruleLike = ruleAt.get(best.d) === true;
+  for (let k = -h; k <= h; k++) if (apartAt.get(best.d + k)) ruleLike = false;
+  return ruleLike && bestApart ? bestApart.d : best.d;
 }
 
 /** Component-wise median of colours, or null when there are none. */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completenessScore } from '../../src/image/quality.js';
 import { cornerCutByFrame, paperIn } from '../../src/image/corner-contact.js';
-import { FRAME_SIDE_SETTINGS, edgeInsideQuad, overshootsOntoPaper, paperShareAlongFrame, samePaperAcross, stopsShortOfFrame } from '../../src/image/frame-side.js';
+import { FRAME_SIDE_SETTINGS, edgeInsideQuad, overshootsOntoPaper, paperShareAlongFrame, samePaperAcross, shadedPaper, stopsShortOfFrame } from '../../src/image/frame-side.js';
 import type { Quad8 } from '../../src/ocr/types.js';
 import { page, svgToRgb, textLines } from './seals-draw.js';
 
@@ -28,6 +28,27 @@ test('a side on the frame: the sheet running out shows its paper along the borde
   assert.ok(paperShareAlongFrame(imgShort, quad, 3) < 0.1);
   assert.equal(stopsShortOfFrame(imgShort, quad, 3), true);
   assert.ok(completenessScore({ image: imgShort, quad, crop: imgShort }) >= 0.5, 'the desk shows below the sheet: in full view');
+});
+
+test('a sheet run out of the frame under a shadow: its dimmed paper along the border row is still its paper, a pale desk is not', async () => {
+  // A shadow darkens everything right of x = 300 to 3/4 of its light: along the bottom border the
+  // sheet's paper is bright for a quarter of the stretch read and shaded for the rest.
+  const shadow = `<rect x="300" y="0" width="${W - 300}" height="${H}" fill="#000" fill-opacity="0.25"/>`;
+  const quad: Quad8 = [150, 100, 650, 100, 650, H - 1, 150, H - 1];
+  const PALE = 'rgb(200,200,195)';
+  const [cut, short] = await Promise.all([svgToRgb(page(W, H, sheet(150, 100, 500, H + 50) + shadow, DESK)), svgToRgb(page(W, H, sheet(150, 100, 500, H - 8) + shadow, PALE))]);
+  assert.ok(paperShareAlongFrame(cut, quad, 3) > 0.9, `cut ${paperShareAlongFrame(cut, quad, 3)}`);
+  assert.equal(stopsShortOfFrame(cut, quad, 3), false);
+  assert.ok(completenessScore({ image: cut, quad, crop: cut }) < 0.5, 'cut by the bottom edge');
+  // Without the shaded paper, only the lit quarter counted and the sheet was taken to stop short.
+  assert.ok(paperShareAlongFrame(cut, quad, 3, { ...FRAME_SIDE_SETTINGS, minShade: 2 }) < 0.5);
+  // The sheet stops 8 px above the frame on a pale grey desk: the desk differs from the paper beside it.
+  assert.ok(paperShareAlongFrame(short, quad, 3) < 0.1, `short ${paperShareAlongFrame(short, quad, 3)}`);
+  assert.equal(stopsShortOfFrame(short, quad, 3), true);
+  assert.ok(completenessScore({ image: short, quad, crop: short }) >= 0.5, 'the desk shows below the sheet: in full view');
+  assert.equal(shadedPaper([184, 180, 170], [245, 240, 226]), true);
+  assert.equal(shadedPaper([150, 150, 150], [245, 240, 226]), false, 'too dark');
+  assert.equal(shadedPaper([200, 170, 140], [245, 240, 226]), false, 'another tint');
 });
 
 test('a quad carried to the frame over papers under the sheet: under half of the border row is the sheet\'s paper', async () => {

@@ -76,6 +76,25 @@ test('edgeOffset finds the upper sheet\'s real edge beside the split, and nothin
   assert.equal(edgeOffset(vertical(500, 150, 350), { x: 300, y: 250 }, flat.colour), null);
 });
 
+test('edgeOffset takes the sheet\'s edge, not the printed frame line a little inside it where the localiser split', () => {
+  // A red card under a cream certificate whose edge is at x = 490; the certificate's frame line
+  // (4 px wide) runs 13 px inside it, and the localiser split the two along that line (x = 505).
+  const sheets = [{ quad: rect(100, 100, 420, 300), tone: [200, 40, 50] as const }, { quad: rect(490, 100, 300, 300), tone: [245, 235, 225] as const }];
+  const rule = rect(503, 100, 3, 300);
+  const px: PixelTests = {
+    paper: (x, y) => sheets.some((s) => inRect(s.quad, x, y)),
+    colour: (x, y) => (inRect(rule, x, y) ? [170, 45, 45] : (drawn(sheets).colour(x, y))),
+  };
+  const offset = edgeOffset(vertical(505, 100, 400), { x: 300, y: 250 }, px.colour);
+  assert.ok(offset !== null && Math.abs(offset - 15) <= 2, `offset ${offset}`);
+  // Without the test of the colours a little way on, the rule nearest the split was taken.
+  const nearest = edgeOffset(vertical(505, 100, 400), { x: 300, y: 250 }, px.colour, { ...OCCLUSION_SETTINGS, minFarRun: Infinity });
+  assert.ok(nearest !== null && Math.abs(nearest) <= 4, `nearest ${nearest}`);
+  // No rule: the edge right at the split is kept.
+  const plain = edgeOffset(vertical(490, 100, 400), { x: 300, y: 250 }, drawn(sheets).colour);
+  assert.ok(plain !== null && Math.abs(plain) <= 1, `plain ${plain}`);
+});
+
 test('cutPrint counts print ending at the edge, not a border running along it', () => {
   const lines = [0, 1, 2, 3, 4].map((k) => rect(150, 170 + 36 * k, 350, 10));
   // The upper sheet's own frame line 8 px inside its edge, all along.
