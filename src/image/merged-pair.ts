@@ -56,9 +56,16 @@ export interface MergedPairOptions {
   /**
    * How far (as a share of the quad's shorter end) each end of a long side is moved either way
    * when the long sides are read as broken, looking for a straight border next to it (see
-   * nearbySupport).
+   * nearbySupport) ...
    */
   readonly nearbyReach: number;
+  /**
+   * ... and the least backing of such a line for the long side to be one sheet's border all along:
+   * more than a cut leaves to one part (1 - minCutShare) and the way the upper sheet runs on over
+   * the lower one's end (a certificate over a receipt's end: 0.77 on retired seed 20261207 image
+   * 274, a union; one sheet's quads off its border: 0.89 and 0.96 on 20261206 images 50 and 85).
+   */
+  readonly minNearbyBorder: number;
 }
 
 export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
@@ -76,6 +83,7 @@ export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
   minBareSideRatio: 0.3,
   minStockPartAspect: 1.0,
   nearbyReach: 0.08,
+  minNearbyBorder: 0.85,
 };
 
 /**
@@ -108,13 +116,14 @@ export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<Merged
   const shaped = strict !== null && parts.every((part) => aspect(part) >= o.minPartAspect);
   // A region's quad a few pixels off its sheet's border (its corner carried onto the paper it lies
   // on, or its coloured band left out) reads bare along a long side that one straight border
-  // backs next to it. A union's long side runs along each sheet for the length of its part, and
-  // a cut leaves each part at least minCutShare of it: a border next to it backed on more than
-  // the rest is one sheet's side all along. Such a quad is not broken, and is cut only as a union
-  // whose long sides are backed (the firm cut, or different stock, below).
+  // backs next to it. A union's long side runs along each sheet for the length of its part (and
+  // the upper one's a little way on over the other's end), and a cut leaves each part at least
+  // minCutShare of it: a border next to it backed on nearly all of it (minNearbyBorder) is one
+  // sheet's side all along. Such a quad is not broken, and is cut only as a union whose long sides
+  // are backed (the firm cut, or different stock, below).
   if (broken) {
     const reach = Math.max(2, Math.round(o.nearbyReach * Math.min(Math.hypot(b0.x - a0.x, b0.y - a0.y), Math.hypot(b1.x - a1.x, b1.y - a1.y))));
-    if (Math.max(nearbySupport(map, a0, a1, reach, tol), nearbySupport(map, b0, b1, reach, tol)) > 1 - o.minCutShare) broken = false;
+    if (Math.max(nearbySupport(map, a0, a1, reach, tol), nearbySupport(map, b0, b1, reach, tol)) >= o.minNearbyBorder) broken = false;
   }
   if (shaped && broken) return placed;
   if (shaped && best.s >= o.minFirmCutSupport && unbackedPart(map, [a0, ca, a1], [b0, cb, b1], o.maxPartSideSupport)) return placed;

@@ -146,4 +146,6 @@ test('a quad whose long side has a straight border all along it a few pixels off
   // Two sheets whose tops lie on two lines 8 px apart, both off the quad's, each along its part:
   // no line runs all along.
   assert.ok(divideMergedPair(union, steps(260, 200, [...ends, weakCut], [[23, 20, 130], [31, 130, 220]])));
+  // The upper sheet's top running on over the lower one's end, 78 % of the length: still a union.
+  assert.ok(divideMergedPair(union, steps(260, 200, [...ends, weakCut], [[26, 20, 175]])));
 });
