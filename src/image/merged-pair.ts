@@ -53,19 +53,6 @@ export interface MergedPairOptions {
   readonly maxBareLongSideSupport: number;
   /** Least ratio of such a wedge's short sides to each other (a card beside a page twice its height: 0.45). */
   readonly minBareSideRatio: number;
-  /**
-   * How far (as a share of the quad's shorter end) each end of a long side is moved either way
-   * when the long sides are read as broken, looking for a straight border next to it (see
-   * nearbySupport) ...
-   */
-  readonly nearbyReach: number;
-  /**
-   * ... and the least backing of such a line for the long side to be one sheet's border all along:
-   * more than a cut leaves to one part (1 - minCutShare) and the way the upper sheet runs on over
-   * the lower one's end (a certificate over a receipt's end: 0.77 on retired seed 20261207 image
-   * 274, a union; one sheet's quads off its border: 0.89 and 0.96 on 20261206 images 50 and 85).
-   */
-  readonly minNearbyBorder: number;
 }
 
 export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
@@ -82,8 +69,6 @@ export const DEFAULT_MERGED_PAIR_OPTIONS: MergedPairOptions = {
   maxBareLongSideSupport: 0.15,
   minBareSideRatio: 0.3,
   minStockPartAspect: 1.0,
-  nearbyReach: 0.08,
-  minNearbyBorder: 0.85,
 };
 
 /**
@@ -102,7 +87,7 @@ export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<Merged
   const { k, a0, a1, b1, b0 } = sides;
   const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
   const longBacking = Math.max(cutSupport(map, a0, a1, tol), cutSupport(map, b0, b1, tol));
-  let broken = longBacking <= o.maxLongSideSupport;
+  const broken = longBacking <= o.maxLongSideSupport;
   // A long side bare beside a part at least minCutShare long is backed on no more than this in
   // all: most sheets are refused here, before the costly search for the cut.
   if (!broken && longBacking > 1 - o.minCutShare * (1 - o.maxPartSideSupport)) return null;
@@ -114,17 +99,6 @@ export function divideMergedPair(q: Quad8, map: EdgeMap, options: Partial<Merged
   if (parts.some((part) => aspect(part) < o.minStockPartAspect || aspect(part) > o.maxPartAspect)) return null;
   const placed: [Quad8, Quad8] = [placeCorners(parts[0], k), placeCorners(parts[1], k)];
   const shaped = strict !== null && parts.every((part) => aspect(part) >= o.minPartAspect);
-  // A region's quad a few pixels off its sheet's border (its corner carried onto the paper it lies
-  // on, or its coloured band left out) reads bare along a long side that one straight border
-  // backs next to it. A union's long side runs along each sheet for the length of its part (and
-  // the upper one's a little way on over the other's end), and a cut leaves each part at least
-  // minCutShare of it: a border next to it backed on nearly all of it (minNearbyBorder) is one
-  // sheet's side all along. Such a quad is not broken, and is cut only as a union whose long sides
-  // are backed (the firm cut, or different stock, below).
-  if (broken) {
-    const reach = Math.max(2, Math.round(o.nearbyReach * Math.min(Math.hypot(b0.x - a0.x, b0.y - a0.y), Math.hypot(b1.x - a1.x, b1.y - a1.y))));
-    if (Math.max(nearbySupport(map, a0, a1, reach, tol), nearbySupport(map, b0, b1, reach, tol)) >= o.minNearbyBorder) broken = false;
-  }
   if (shaped && broken) return placed;
   if (shaped && best.s >= o.minFirmCutSupport && unbackedPart(map, [a0, ca, a1], [b0, cb, b1], o.maxPartSideSupport)) return placed;
   // Two sheets side by side whose long sides happen to line up leave the union's long sides
@@ -170,23 +144,4 @@ function unbackedPart(map: EdgeMap, [a0, ca, a1]: readonly Point[], [b0, cb, b1]
   const tol = DEFAULT_DIVIDE_OPTIONS.angleTolerance;
   const bare = (p: Point, q: Point, r: Point, t: Point): boolean => cutSupport(map, p, q, tol) <= maxSupport && cutSupport(map, r, t, tol) <= maxSupport;
   return bare(a0, ca, b0, cb) || bare(ca, a1, cb, b1);
-}
-
-/**
- * The best backing (cutSupport) of a line from near a to near b, each end moved up to `reach`
- * pixels either way across the side: a straight border running next to the side, a little off it
- * or at a slightly other angle.
- */
-export function nearbySupport(map: EdgeMap, a: Point, b: Point, reach: number, tol: number): number {
-  const len = Math.hypot(b.x - a.x, b.y - a.y);
-  if (len < 2) return 0;
-  const nx = -(b.y - a.y) / len;
-  const ny = (b.x - a.x) / len;
-  let best = 0;
-  for (let u = -reach; u <= reach; u++) {
-    for (let v = -reach; v <= reach; v++) {
-      best = Math.max(best, cutSupport(map, { x: a.x + nx * u, y: a.y + ny * u }, { x: b.x + nx * v, y: b.y + ny * v }, tol));
-    }
-  }
-  return best;
 }

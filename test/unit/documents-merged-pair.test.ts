@@ -132,20 +132,3 @@ test('a union whose broken long sides leave the upper sheet\'s side backed on a 
   assert.ok(Math.abs(third[0][2] - 130) <= 1, JSON.stringify(third));
   assert.equal(divideMergedPair(union, steps(260, 200, [...ends, [130, 20, 52]], brokenLongSides)), null);
 });
-
-// The quad of a region carried 6 px off its sheet's border (its coloured band left out, or its
-// corner carried onto the paper it lies on): the quad's own long sides are bare, while a border
-// 6 px inside the top one runs all along the quad. The cross edge (a portrait's side, a table's
-// rule) is backed over less than half the width.
-test('a quad whose long side has a straight border all along it a few pixels off is one sheet, not two at a weak cut', () => {
-  const topBorder: [number, number, number][] = [[26, 20, 220]];
-  const weakCut: [number, number, number] = [130, 20, 80];
-  assert.equal(divideMergedPair(union, steps(260, 200, [...ends, weakCut], topBorder)), null);
-  // The same cut with the union's broken borders (two sheets, each backing its part): cut.
-  assert.ok(divideMergedPair(union, steps(260, 200, [...ends, weakCut], brokenLongSides)));
-  // Two sheets whose tops lie on two lines 8 px apart, both off the quad's, each along its part:
-  // no line runs all along.
-  assert.ok(divideMergedPair(union, steps(260, 200, [...ends, weakCut], [[23, 20, 130], [31, 130, 220]])));
-  // The upper sheet's top running on over the lower one's end, 78 % of the length: still a union.
-  assert.ok(divideMergedPair(union, steps(260, 200, [...ends, weakCut], [[26, 20, 175]])));
-});
