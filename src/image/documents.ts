@@ -21,6 +21,7 @@ import { splitOverlaps } from './overlap-split.js';
 import { trimBareEnds } from './bare-ends.js';
 import { newRowParts } from './row-found.js';
 import { isPicturePatch } from './picture-patch.js';
+import { shadedRest } from './shaded-part.js';
 import { isBareSurface, quadExtent, quadOnFrame, regionExtent, withoutBareSurfaces } from './bare-surface.js';
 import { borderBandWidth, ruledBorderShare, ruledShareIn, ruledTexture, sideAlongRules, withRuleEnds } from './ruled-desk.js';
 import { comesBackWhole, isUnderDocuments, linedSurface, onLinedSheets, withoutLinedSurface } from './lined-surface.js';
@@ -777,6 +778,8 @@ function printAround(n: number, regions: readonly Quad8[], found: readonly EdgeQ
 function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOptions, wholeFrame: boolean, found: readonly EdgeQuad[], settled: readonly boolean[] = [], sources: readonly (Region | null)[] = []): Quad8[] {
   if (found.length === 0) return [...regions];
   const out: Quad8[] = [];
+  // Regions kept as the mask found them: a sheet's lit part may be one (shadedRest below).
+  const lit = new Set<Quad8>();
   for (const [n, region] of regions.entries()) {
     // A document the outline split gave is closed by its own sides already.
     if (settled[n]) {
@@ -805,14 +808,27 @@ function splitByEdges(regions: readonly Quad8[], work: RgbImage, o: DocumentOpti
     // A strip of a sheet (its lit edge, the rest in a shadow as dark as the surface) is no
     // document's shape either: the same holds for it.
     const sheet = around ?? (isWedge(region, o) || isSliver(region, o) ? found.find((e) => e.area >= o.minEnclosingGrowth * regionArea && convexOverlap(quadPointsOf(e.quad), rp) >= wedgeShareNeeded(e, o) * regionArea) : undefined) ?? printAround(n, regions, found, o);
-    out.push(sheet && !wholeFrame ? sheet.quad : region);
+    const kept = sheet && !wholeFrame ? sheet.quad : region;
+    if (kept === region) lit.add(region);
+    out.push(kept);
   }
   if (!wholeFrame) {
     for (const e of found) {
       if (e.minSupport < loneSupportNeeded(e, o)) continue;
       const ep = quadPointsOf(e.quad);
       const clear = out.every((q) => convexOverlap(ep, quadPointsOf(q)) <= o.maxLoneEdgeOverlap * Math.min(e.area, quadArea(q)));
-      if (clear) out.push(e.quad);
+      if (!clear) continue;
+      // The shaded rest of a region's sheet, cut off by a shadow's straight edge (src/image/shaded-part.ts).
+      const tol = o.besideCollinearity * Math.max(work.width, work.height);
+      let joined = false;
+      for (let k = 0; k < out.length && !joined; k++) {
+        const sheet = lit.has(out[k]) ? shadedRest(work, out[k], e.quad, tol, o.minPaperStep) : null;
+        if (sheet) {
+          out[k] = sheet;
+          joined = true;
+        }
+      }
+      if (!joined) out.push(e.quad);
     }
   }
   return withoutTwins(out, o).slice(0, o.maxDocuments);
