@@ -20,6 +20,12 @@ export interface HospitalNameTables {
   readonly adminLookalikes: ReadonlyMap<string, readonly string[]>;
   /** Generic words of names (医科大学, 第一附属医院) a misread name is repaired to. */
   readonly nameWords: readonly string[];
+  /**
+   * Names many hospitals share (协和医院, 同仁医院): kept and given back a lost character like generic
+   * words, but replacing a misread character only when it is a listed glyph look-alike, since other
+   * brands one character apart (同济医院) are real names.
+   */
+  readonly brandWords: readonly string[];
   /** Labels of the payee line's row, right of it (复核人, 收款人): where to look when its own label was not read. */
   readonly rowMates: readonly string[];
   /** Numeral of 第X医院 -> characters OCR reads for it (兰 for 三). */
@@ -67,6 +73,9 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
   const lookalikes = characterTable(root, 'adminLookalikes', source, false);
   // Optional: a table without it only loses telling a kind label's tail before its value from a place.
   const kindLabels = root.kindLabels ?? [];
+  // Optional: a table without it only loses the repair of a brand name's lost or look-alike character.
+  const brandWords = root.brandWords ?? [];
+  if (!Array.isArray(brandWords) || (brandWords.length > 0 && !isStringList(brandWords))) throw new Error(`${source}: "brandWords" must be a list of words`);
   if (!Array.isArray(kindLabels) || (kindLabels.length > 0 && !isStringList(kindLabels))) throw new Error(`${source}: "kindLabels" must be a list of labels`);
   // Longer suffixes first so that 卫生服务中心 is preferred to a shorter one ending inside it.
   const alternatives = [...suffixes].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
@@ -76,6 +85,7 @@ export function parseHospitalNameTables(text: string, source = 'hospital-names.j
     sealWords,
     adminLookalikes: lookalikes,
     nameWords,
+    brandWords,
     rowMates,
     ordinalLookalikes: ordinals,
     glyphLookalikes: glyphs,
@@ -101,7 +111,7 @@ export function hospitalNameTables(): HospitalNameTables {
  * issuer, since a place name before such a word has two characters or more. A kind after a longer
  * tail of a label whose value is a kind (构类型中医医院: the picture's edge cut 医疗机 off, so the
  * label was not read and its value looked unlabelled) is that label's value too: the tail is the
- * label's, not a place.
+ * label's, not a place; a tail of three characters or more with one misread (疗凯构类型妇幼保健院) too.
  */
 export function isKindWithStray(name: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   const chars = [...name];
@@ -111,8 +121,12 @@ export function isKindWithStray(name: string, t: HospitalNameTables = hospitalNa
   return t.kindLabels.some((label) => {
     const labelChars = [...label];
     // Tails of two characters up to the whole label (one character is the stray case above).
+    // A tail of three characters or more may hold one misread character (疗凯构类型: 机 read 凯), as
+    // the label is read as unsurely as any text; no name holds a label's tail before a kind.
     for (let n = 2; n <= labelChars.length && n < chars.length; n++) {
-      if (chars.slice(0, n).join('') === labelChars.slice(-n).join('') && t.kinds.has(chars.slice(n).join(''))) return true;
+      const tail = labelChars.slice(-n);
+      const misread = chars.slice(0, n).filter((c, i) => c !== tail[i]).length;
+      if (misread <= (n >= 3 ? 1 : 0) && t.kinds.has(chars.slice(n).join(''))) return true;
     }
     return false;
   });
@@ -473,7 +487,7 @@ export function dropStrayBeforePlace(
  * for 门诊 of 门诊收费专用章: the ring's ink over the row is read as unsurely as the name under it).
  * A lead of two characters and more only, and only where the place after it is then found.
  */
-function isSealWordPiece(lead: string, t: HospitalNameTables): boolean {
+export function isSealWordPiece(lead: string, t: HospitalNameTables = hospitalNameTables()): boolean {
   if (t.sealWords.some((w) => w.includes(lead))) return true;
   const chars = [...lead];
   if (chars.length < 2) return false;
@@ -505,7 +519,7 @@ export function isIssuerLabelOrTail(label: string, ownLabels: ReadonlySet<string
 }
 
 /** Characters a word repair may replace: Chinese characters and punctuation marks read for one. */
-const REPAIRABLE = /[\u4e00-\u9fff、，,.。·・'`‘’:：;；]/u;
+const REPAIRABLE = /[\u4e00-\u9fff、，,.。·・'`‘’:：;；+＋]/u;
 
 /**
  * Every province's names and main cities, each once, longest first (so a scan for the first place
@@ -556,7 +570,8 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
   for (let k = 0; k < placeEnd(name, places); k++) covered[k] = true;
   // Windows (start, length) -> the words that fit them with their numbers of misreads.
   const windows = new Map<string, { start: number; word: string[]; misreads: number }[]>();
-  for (const w of t.nameWords) {
+  const brands = new Set(t.brandWords);
+  for (const w of [...t.nameWords, ...t.brandWords]) {
     const word = [...w];
     const allowed = allowedMisreads(word.length);
     if (allowed === 0) continue;
@@ -568,6 +583,8 @@ export function repairNameWords(read: string, t: HospitalNameTables = hospitalNa
       // misread character, while digits, Latin letters and brackets may be printed, unless listed
       // as the look-alike of the word's character there (C腔医院: 口 read as a Latin C).
       if (diff.some((i) => covered[i] || !(REPAIRABLE.test(chars[i]!) || isGlyphLookalike(chars[i]!, word[i - start]!, t)))) continue;
+      // A brand is one character from other brands (同济, 仁和): only its listed look-alikes are its misreads.
+      if (brands.has(w) && diff.some((i) => !isGlyphLookalike(chars[i]!, word[i - start]!, t))) continue;
       const key = `${start}:${word.length}`;
       const list = windows.get(key) ?? [];
       list.push({ start, word, misreads: diff.length });
@@ -744,7 +761,7 @@ function restoreLostCharacter(name: string, t: HospitalNameTables): string {
   const chars = [...name];
   const covered = coveredByWords(name, t);
   const fits = new Map<string, { start: number; length: number; word: string }>();
-  for (const w of t.nameWords) {
+  for (const w of [...t.nameWords, ...t.brandWords]) {
     const word = [...w];
     if (word.length < MIN_RESTORED_WORD || name.includes(w)) continue;
     for (let lost = 1; lost < word.length - 1; lost++) {
@@ -769,7 +786,7 @@ function restoreLostCharacter(name: string, t: HospitalNameTables): string {
  */
 function restoreLostLastCharacter(name: string, t: HospitalNameTables): string {
   if (t.pattern.test(name)) return name;
-  const fits = t.nameWords.filter((w) => {
+  const fits = [...t.nameWords, ...t.brandWords].filter((w) => {
     const word = [...w];
     return word.length >= MIN_RESTORED_WORD && name.endsWith(word.slice(0, -1).join('')) && [...name].length > word.length - 1;
   });
@@ -780,7 +797,7 @@ function restoreLostLastCharacter(name: string, t: HospitalNameTables): string {
 /** For each character of a name, whether it lies inside a generic word read exactly. */
 function coveredByWords(name: string, t: HospitalNameTables): boolean[] {
   const covered = new Array<boolean>([...name].length).fill(false);
-  for (const w of t.nameWords) {
+  for (const w of [...t.nameWords, ...t.brandWords]) {
     for (let at = name.indexOf(w); at >= 0; at = name.indexOf(w, at + 1)) {
       const start = [...name.slice(0, at)].length;
       for (let k = 0; k < [...w].length; k++) covered[start + k] = true;
@@ -857,6 +874,12 @@ export function repairDoubtfulPlace(
   const longest = fits.filter((p) => !fits.some((q) => q !== p && q.startsWith(p)));
   if (longest.length !== 1) return name;
   const want = [...longest[0]!];
+  // A doubted 市 where a city's last character belongs is the city's own 市 after that character was
+  // lost (杭市肿瘤医院 for 杭州市…): a lost character is common, while 州 is no look-alike of 市.
+  const last = want.length - 1;
+  if (chars[last] === '市' && !ADMIN_END.test(longest[0]!) && want.every((c, i) => i === last || chars[i] === c)) {
+    return want.join('') + chars.slice(last).join('');
+  }
   return want.join('') + chars.slice(want.length).join('');
 }
 

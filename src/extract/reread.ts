@@ -8,7 +8,7 @@ import type { MedicalResult, Province } from '../contract/extract.js';
 import type { OcrChar, OcrLine, Quad8 } from '../ocr/types.js';
 import { HOSPITAL_NAME, repairHospitalName } from './header.js';
 import { headerValueTables, readHeaderValue } from './header-values.js';
-import { dropStrayBeforePlace, hospitalNameTables, isKindWithStray, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
+import { dropStrayBeforePlace, hospitalNameTables, isKindWithStray, isSealWordPiece, looksLikeHospital, placesOf, repairNameWords } from './hospital-name.js';
 import { boxOfQuad, centreY, height } from './layout.js';
 import { compact } from './parse/normalize.js';
 import { withSurePageCharacter } from './sure-page-chars.js';
@@ -250,7 +250,9 @@ export function trimSealLead(found: string, places: readonly string[], restore?:
   const place = firstPlace(body, places, sealAt + 1, restore, found);
   const lead = place >= 0 ? body.slice(0, place) : '';
   // A lead of seal text (its characters, or the 医院 of the ring's own name) before a place name.
-  if (place > 0 && place <= MAX_SEAL_LEAD && (SEAL_CHARS.test(lead) || /[医院]/.test(lead))) name = restore ? restore(name.slice(place)) : name.slice(place);
+  // A longer lead that is itself a piece of the ring's words (门诊收费专 of 门诊收费专用章) is seal text too.
+  const sealLead = place <= MAX_SEAL_LEAD ? SEAL_CHARS.test(lead) || /[医院]/.test(lead) : isSealWordPiece(lead);
+  if (place > 0 && sealLead) name = restore ? restore(name.slice(place)) : name.slice(place);
   else if (sealAt >= 0) {
     // The seal's ink also spoils the place after it (财务银济市 for 银川市): a city misread once
     // right after the seal text, anchored by its 市, when exactly one place fits.

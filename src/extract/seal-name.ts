@@ -337,6 +337,31 @@ export function placeHeadFromSeal(printed: string, readings: readonly string[], 
   return '';
 }
 
+/** Printed characters a ring reading must repeat right after its place to lend it (协和 of 协和医院). */
+const MIN_PRINTED_AFTER_PLACE = 2;
+
+/**
+ * A printed name starting at no place (协和医院: its place lost under the seal) given the place of
+ * the invoice's province that a ring reading prints right before the printed name's first two
+ * characters (南京协和医益: the ring's end misread, so it names no hospital of its own): both
+ * sources show the same words, the ring the place. The longest such place; '' when no reading has
+ * one, or the result has no hospital's shape.
+ */
+export function placeBeforePrintedInRing(printed: string, readings: readonly string[], provincePlaces: readonly string[], t: HospitalNameTables = hospitalNameTables()): string {
+  const chars = [...printed];
+  if (chars.length < MIN_PRINTED_AFTER_PLACE + 2 || provincePlaces.some((p) => printed.startsWith(p))) return '';
+  const head = chars.slice(0, MIN_PRINTED_AFTER_PLACE).join('');
+  const found = new Set<string>();
+  for (const reading of readings) {
+    const bare = withoutSealWords(reading, t).replace(/[^\u4e00-\u9fff]+/gu, '');
+    for (const place of provincePlaces) if ([...place].length >= 2 && bare.includes(place + head)) found.add(place);
+  }
+  const longest = [...found].filter((p) => ![...found].some((q) => q !== p && q.endsWith(p)));
+  if (longest.length !== 1) return '';
+  const named = longest[0]! + printed;
+  return looksLikeHospital(named, t) ? named : '';
+}
+
 /** Recogniser confidence below which a character of the printed name is doubtful. */
 export const DOUBTFUL_CHAR_SCORE = 0.6;
 
@@ -776,7 +801,7 @@ export async function sealCheckedHospital(
   // reading repaired nothing by itself.
   const confirmed = (name: string) => (name === read0 ? alternativeConfirmedByRing(read0, page.lines, texts) : name);
   if (seal === '') {
-    const headed = placeHeadFromSeal(read0, texts, places);
+    const headed = placeHeadFromSeal(read0, texts, places) || placeBeforePrintedInRing(read0, texts, provincePlaces);
     if (headed !== '') return headed;
     return numeralFromSeal(confirmed(votedWithUnplacedSeal(read0, texts, places, doubtful)), texts);
   }
