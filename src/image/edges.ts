@@ -12,7 +12,7 @@
 import type { Quad8 } from '../ocr/types.js';
 import { type CollinearSideRule, DEFAULT_COLLINEAR_SIDE_RULE, isEcho } from './collinear-sides.js';
 import { cornerHolds, fadedCorner, type FadedCornerRule, hiddenCorner, type HiddenCornerRule, weakCardSide, type WeakSideRule } from './card-closing.js';
-import { signedArea, type Point } from './geometry.js';
+import { lineOffset, signedArea, type Point } from './geometry.js';
 import { clipConvex, clockwise, polygonArea, type Vertex } from './polygon.js';
 import { endRun, isPrintedRule } from './printed-rule.js';
 import type { RgbImage } from './types.js';
@@ -562,11 +562,6 @@ export function aspect(p: readonly Point[]): number {
   return Math.max(one, other) / Math.max(1, Math.min(one, other));
 }
 
-/** Distance from p to the line through a and b, positive on the inside of a clockwise polygon. */
-function insideDistance(p: Point, a: Point, b: Point): number {
-  const len = Math.hypot(b.x - a.x, b.y - a.y);
-  return len === 0 ? 0 : ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
-}
 
 /**
  * Whether a smaller quad inside a larger one is a card lying on a sheet rather than part of it: it
@@ -581,7 +576,7 @@ function cardOnSheet(img: RgbImage, inner: readonly Point[], innerArea: number, 
   if (a < o.cardAspect[0] || a > o.cardAspect[1]) return false;
   const outerClockwise = signedArea(outer) > 0 ? outer : [...outer].reverse();
   const margin = o.minCardMargin * shorter;
-  return inner.every((p) => outerClockwise.every((c, i) => insideDistance(p, c, outerClockwise[(i + 1) % 4]) >= margin));
+  return inner.every((p) => outerClockwise.every((c, i) => lineOffset(p, c, outerClockwise[(i + 1) % 4]) >= margin));
 }
 
 /**

@@ -42,6 +42,15 @@ export function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
+/**
+ * Signed distance of p from the line through a and b: positive on its right on screen (y down),
+ * which is the inside of a clockwise polygon's side a -> b; 0 when a and b coincide.
+ */
+export function lineOffset(p: Point, a: Point, b: Point): number {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  return len === 0 ? 0 : ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
+}
+
 /** Signed area (shoelace); positive when the points run clockwise on screen (y down). */
 export function signedArea(poly: readonly Point[]): number {
   let s = 0;

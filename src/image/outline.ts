@@ -9,7 +9,7 @@
  * outline beyond the overlap, so the lower document is still found (cut where it disappears).
  */
 import type { Quad8 } from '../ocr/types.js';
-import { convexHull, signedArea } from './geometry.js';
+import { convexHull, lineOffset, signedArea } from './geometry.js';
 import type { Component } from './ops.js';
 import type { RgbImage } from './types.js';
 import {
@@ -241,9 +241,8 @@ function insideQuad(p: Point, q: readonly Point[], pad: number): boolean {
   for (let i = 0; i < 4; i++) {
     const a = q[i];
     const b = q[(i + 1) % 4];
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
-    if (len === 0) continue;
-    if ((sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x))) / len < -pad) return false;
+    if (a.x === b.x && a.y === b.y) continue;
+    if (sign * lineOffset(p, a, b) < -pad) return false;
   }
   return true;
 }
@@ -496,8 +495,7 @@ export function splitByOutline(
 
 /** Distance of p from the line through a and b. */
 function lineDistance(p: Point, a: Point, b: Point): number {
-  const len = Math.hypot(b.x - a.x, b.y - a.y);
-  return len === 0 ? Infinity : Math.abs((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
+  return a.x === b.x && a.y === b.y ? Infinity : Math.abs(lineOffset(p, a, b));
 }
 
 /** Whether side k of b (corners k, k+1) lies on the line of side k of a. */

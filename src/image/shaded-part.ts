@@ -9,14 +9,8 @@
  * region's sheet: their union is the document.
  */
 import type { Quad8 } from '../ocr/types.js';
-import { lerp, orderClockwise, pointsToQuad, quadCentre, quadPoints, type Point } from './geometry.js';
+import { lerp, lineOffset, orderClockwise, pointsToQuad, quadCentre, quadPoints, type Point } from './geometry.js';
 import type { RgbImage } from './types.js';
-
-/** Signed distance of p from the line through a and b (positive on its right on screen, y down). */
-function offset(a: Point, b: Point, p: Point): number {
-  const len = Math.hypot(b.x - a.x, b.y - a.y);
-  return len === 0 ? 0 : ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len;
-}
 
 /**
  * The union of `sheet` and `part` when `part` is the rest of the same sheet beyond a straight cut:
@@ -36,11 +30,11 @@ export function sheetWithRest(sheet: Quad8, part: Quad8, tol: number, gap: numbe
     const a = s[i];
     const b = s[(i + 1) % 4];
     // The quads on opposite sides of the cut: they meet there, neither lies on the other.
-    if (Math.sign(offset(a, b, cs)) === Math.sign(offset(a, b, cp))) continue;
+    if (Math.sign(lineOffset(cs, a, b)) === Math.sign(lineOffset(cp, a, b))) continue;
     for (let j = 0; j < 4; j++) {
       const c = p[j];
       const d = p[(j + 1) % 4];
-      if (Math.abs(offset(a, b, c)) > gap || Math.abs(offset(a, b, d)) > gap) continue;
+      if (Math.abs(lineOffset(c, a, b)) > gap || Math.abs(lineOffset(d, a, b)) > gap) continue;
       // Both quads run clockwise, so along the cut part's corner j lies at sheet's b and j+1 at a;
       // part's flanks are its sides j+1 (from a's end) and j-1 (into b's end).
       const sheetFlankA = [s[(i + 3) % 4], a] as const;
@@ -48,7 +42,7 @@ export function sheetWithRest(sheet: Quad8, part: Quad8, tol: number, gap: numbe
       const partFlankA = [d, p[(j + 2) % 4]] as const;
       const partFlankB = [p[(j + 3) % 4], c] as const;
       const onLine = (line: readonly [Point, Point], side: readonly [Point, Point]): boolean =>
-        Math.abs(offset(line[0], line[1], side[0])) <= tol && Math.abs(offset(line[0], line[1], side[1])) <= tol;
+        Math.abs(lineOffset(side[0], line[0], line[1])) <= tol && Math.abs(lineOffset(side[1], line[0], line[1])) <= tol;
       if (!onLine(sheetFlankA, partFlankA) || !onLine(sheetFlankB, partFlankB)) continue;
       return pointsToQuad(orderClockwise([s[(i + 2) % 4], s[(i + 3) % 4], p[(j + 2) % 4], p[(j + 3) % 4]]));
     }
