@@ -121,6 +121,26 @@ function outOfStep(name: readonly string[], strip: readonly string[]): boolean {
 const DOUBTED_NAME_CHAR = 0.6;
 
 /**
+ * What the readings offer for place `i` of a name: each character's scores summed over the
+ * readings (a reading's choice and its alternatives, each character once a reading) and how many
+ * readings offer it. Every reading must have a place `i`.
+ */
+function offersAt(readings: readonly (readonly OcrChar[])[], i: number): { sum: Map<string, number>; backers: Map<string, number> } {
+  const sum = new Map<string, number>();
+  const backers = new Map<string, number>();
+  for (const r of readings) {
+    const here = r[i]!;
+    const offered = new Map<string, number>([[here.char, here.score]]);
+    for (const a of here.alternatives ?? []) if (!offered.has(a.char)) offered.set(a.char, a.score);
+    for (const [ch, score] of offered) {
+      sum.set(ch, (sum.get(ch) ?? 0) + score);
+      backers.set(ch, (backers.get(ch) ?? 0) + 1);
+    }
+  }
+  return { sum, backers };
+}
+
+/**
  * The read name with a doubted character replaced by the one its readings find likeliest when
  * their scores are summed, each reading's best guess and the recogniser's alternatives alike: the
  * blur spoils the character differently on each look, and the right one is often a second guess on
@@ -140,17 +160,7 @@ export function nameByScoreVote(read: string, readings: readonly (readonly OcrCh
   if (!page || page.length !== name.length || all.length < 2) return read;
   const voted = name.map((c, i) => {
     if (page[i]!.score >= DOUBTED_NAME_CHAR) return c;
-    const sum = new Map<string, number>();
-    const backers = new Map<string, number>();
-    for (const r of all) {
-      const here = r[i]!;
-      const offered = new Map<string, number>([[here.char, here.score]]);
-      for (const a of here.alternatives ?? []) if (!offered.has(a.char)) offered.set(a.char, a.score);
-      for (const [ch, score] of offered) {
-        sum.set(ch, (sum.get(ch) ?? 0) + score);
-        backers.set(ch, (backers.get(ch) ?? 0) + 1);
-      }
-    }
+    const { sum, backers } = offersAt(all, i);
     const [best, bestSum] = [...sum].reduce((a, b) => (b[1] > a[1] ? b : a));
     if (best === c || !/^[\u4e00-\u9fff]$/u.test(best) || (backers.get(best) ?? 0) < 2 || bestSum <= (sum.get(c) ?? 0)) return c;
     // Some reading must have read the winner undoubted: unsure guesses alone sum high by their
@@ -173,20 +183,8 @@ export function nameWithOfferedFamilyName(read: string, readings: readonly (read
   const name = [...read];
   if (!nameIsDoubtful(read)) return read;
   const surnames = headerValueTables().surnames;
-  const sum = new Map<string, number>();
-  const backers = new Map<string, number>();
-  for (const r of readings) {
-    const first = r.length === name.length ? r[0] : undefined;
-    if (!first) continue;
-    const offered = new Map<string, number>([[first.char, first.score]]);
-    for (const a of first.alternatives ?? []) if (!offered.has(a.char)) offered.set(a.char, a.score);
-    for (const [ch, score] of offered) {
-      if (!surnames.has(ch)) continue;
-      sum.set(ch, (sum.get(ch) ?? 0) + score);
-      backers.set(ch, (backers.get(ch) ?? 0) + 1);
-    }
-  }
-  const backed = [...sum].filter(([ch]) => (backers.get(ch) ?? 0) >= 2);
+  const { sum, backers } = offersAt(readings.filter((r) => r.length === name.length && r.length > 0), 0);
+  const backed = [...sum].filter(([ch]) => surnames.has(ch) && (backers.get(ch) ?? 0) >= 2);
   if (backed.length === 0) return read;
   const [best] = backed.reduce((a, b) => (b[1] > a[1] ? b : a));
   return best + name.slice(1).join('');
